@@ -1,0 +1,90 @@
+"""The deck: card codes, names and bitmask tables, built once per rule file.
+
+A set of cards is an ``int`` whose bit ``i`` stands for card ``i`` (as in python-chess),
+so a hand is one int, and "the cards of this suit that I hold" is one ``&``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The card indices in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@dataclass(frozen=True)
+class Deck:
+    codes: tuple[str, ...]          # card index -> code, e.g. "3O"
+    names: tuple[str, ...]          # card index -> name, e.g. "Monsieur" or "Three of Coins"
+    suit_of: tuple[int, ...]        # card index -> suit index, -1 for cards of no suit
+    rank_of: tuple[str, ...]        # card index -> rank code ("" for cards of no suit)
+    suit_codes: tuple[str, ...]
+    suit_names: tuple[str, ...]
+    suit_masks: tuple[int, ...]     # suit index -> cards of that suit
+    rank_masks: dict[str, int]      # rank code -> cards of that rank, in every suit
+    index: dict[str, int]           # code -> card index
+
+    @property
+    def size(self) -> int:
+        return len(self.codes)
+
+    @property
+    def all(self) -> int:
+        return (1 << len(self.codes)) - 1
+
+    def find(self, text: str) -> int | None:
+        """The card a person means by ``text``: its code or its name, any case."""
+        key = text.strip()
+        if key in self.index:
+            return self.index[key]
+        folded = key.casefold()
+        for i, (code, name) in enumerate(zip(self.codes, self.names)):
+            if folded in (code.casefold(), name.casefold()):
+                return i
+        return None
+
+    def selection(self, code: str) -> int | None:
+        """Cards named by a code in the rule language: a card, a rank or a suit."""
+        if code in self.index:
+            return 1 << self.index[code]
+        if code in self.rank_masks:
+            return self.rank_masks[code]
+        if code in self.suit_codes:
+            return self.suit_masks[self.suit_codes.index(code)]
+        return None
+
+    def text(self, mask: int) -> str:
+        return " ".join(self.codes[i] for i in bits(mask))
+
+
+def build_deck(suits: dict[str, str], ranks: dict[str, str], suit_ranks: dict[str, dict[str, str]],
+               extra: dict[str, str], names: dict[str, str]) -> Deck:
+    """Cards in suit order, each suit in the order its ranks are listed, then the extras."""
+    codes: list[str] = []
+    card_names: list[str] = []
+    suit_of: list[int] = []
+    rank_of: list[str] = []
+    for s, (suit_code, suit_name) in enumerate(suits.items()):
+        for rank_code, rank_name in suit_ranks.get(suit_code, ranks).items():
+            code = f"{rank_code}{suit_code}"
+            codes.append(code)
+            card_names.append(names.get(code, f"{rank_name} of {suit_name}"))
+            suit_of.append(s)
+            rank_of.append(rank_code)
+    for code, name in extra.items():
+        codes.append(code)
+        card_names.append(names.get(code, name))
+        suit_of.append(-1)
+        rank_of.append("")
+    suit_masks = tuple(sum(1 << i for i, s in enumerate(suit_of) if s == k) for k in range(len(suits)))
+    rank_masks: dict[str, int] = {}
+    for i, r in enumerate(rank_of):
+        if r:
+            rank_masks[r] = rank_masks.get(r, 0) | (1 << i)
+    return Deck(tuple(codes), tuple(card_names), tuple(suit_of), tuple(rank_of), tuple(suits),
+                tuple(suits.values()), suit_masks, rank_masks, {c: i for i, c in enumerate(codes)})

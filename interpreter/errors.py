@@ -1,0 +1,59 @@
+"""One root error class; each error also subclasses the built-in it refines.
+
+Every problem a person can cause (a rule file, a record, an action typed at the table)
+is reported as ``file:line:column: message`` with the offending text quoted, never
+as a traceback.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a file, with where it is and what it says."""
+
+    path: str
+    line: int  # 1-based; 0 when the file has no position (e.g. unreadable)
+    column: int  # 1-based
+    message: str
+    source_line: str = ""
+    hint: str = ""
+    width: int = 1
+
+    def format(self) -> str:
+        head = f"{self.path}:{self.line}:{self.column}: {self.message}"
+        lines = [head]
+        if self.source_line:
+            lines.append("    " + self.source_line.rstrip("\n"))
+            lines.append("    " + " " * (self.column - 1) + "^" * max(1, self.width))
+        if self.hint:
+            lines.append(f"    hint: {self.hint}")
+        return "\n".join(lines)
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.line, self.column, self.message)
+
+
+class AtoutError(Exception):
+    """Root of every error atout raises on purpose."""
+
+
+class RuleFileError(AtoutError, ValueError):
+    """A rule file has one or more problems; ``problems`` lists them all."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems, key=Problem.sort_key)
+        super().__init__("\n".join(p.format() for p in self.problems))
+
+
+class IllegalActionError(AtoutError, ValueError):
+    """An action that is not legal here, or text that names no action."""
+
+
+class RecordError(AtoutError, ValueError):
+    """A game record that cannot be read or replayed."""
+
+
+class UnknownGameError(AtoutError, LookupError):
+    """A game name that is neither bundled nor a readable file."""

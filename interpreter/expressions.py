@@ -1,0 +1,305 @@
+"""Compiles rule-language expressions into small functions of the game state.
+
+Each expression is type-checked once, at load time, and becomes a closure
+``f(state) -> value``; nothing is parsed or looked up by name during play.
+Types: ``num`` (exact Fraction or int), ``bool``, ``seat``, ``team``, ``set`` (card bitmask)
+and ``none`` (no seat or team: compares equal only to itself).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+from . import nodes as n
+from .cards import Deck
+from .tricks import TrickRule
+
+Fn = Callable[[Any], Any]
+
+
+class ExprProblem(ValueError):
+    """A rule-language expression that is well formed but means nothing here."""
+
+    def __init__(self, message: str, pos: n.Pos, hint: str = ""):
+        super().__init__(message)
+        self.message, self.pos, self.hint = message, pos, hint
+
+
+@dataclass(frozen=True)
+class Compiled:
+    fn: Fn
+    type: str
+
+
+TYPE_WORDS = {"num": "a number", "bool": "a condition", "seat": "a seat", "team": "a team",
+              "set": "a set of cards", "none": "none"}
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """A built-in name or function, with the example and English shown in the docs."""
+
+    params: tuple[str, ...] | None      # None: a plain name; else accepted type per argument ("seat|team")
+    returns: str
+    english: str
+    example: str
+    make: Callable[..., Fn] = field(repr=False)
+
+
+@dataclass
+class Scope:
+    """What expressions may refer to: the game's tables and names defined with ``let``."""
+
+    deck: Deck
+    trick_rule: TrickRule
+    teams: tuple[tuple[int, ...], ...]
+    team_of: tuple[int, ...]
+    points: tuple[Fraction, ...]
+    players: int
+    lets: dict[str, Compiled] = field(default_factory=dict)
+    bound: dict[str, str] = field(default_factory=dict)  # names bound by the context, e.g. 'it'
+
+
+def _points_of(points: tuple, mask: int) -> Fraction:
+    total = Fraction(0)
+    while mask:
+        low = mask & -mask
+        total += points[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def _streak(state, seat) -> int:
+    run = 0
+    for winner in reversed(state.winners):
+        if winner != seat:
+            break
+        run += 1
+    return run
+
+
+def _most_tricks(state):
+    """The seat with the most tricks; on equal counts the one that reached it first."""
+    best = max(state.tricks)
+    if best == 0:
+        return None
+    counts = [0] * len(state.tricks)
+    for winner in state.winners:
+        if winner >= 0:
+            counts[winner] += 1
+            if counts[winner] == best:
+                return winner
+    return None
+
+
+def _builtins(scope: Scope) -> dict[str, Builtin]:
+    deck, rule, team_of, players = scope.deck, scope.trick_rule, scope.team_of, scope.players
+    everything = deck.all
+    points = scope.points
+
+    def led(state):
+        suit = rule.led_suit(state.trick)
+        return deck.suit_masks[suit] if suit >= 0 else 0
+
+    def winning(state):
+        if not state.trick:
+            return None
+        at = rule.winner(state.trick, state.trump)
+        return None if at < 0 else state.trick_seats[at]
+
+    def seats_of(kind: str, arg: Fn) -> Fn:
+        if kind == "team":
+            members = scope.teams
+            return lambda s: () if (t := arg(s)) is None else members[t]
+        return lambda s: () if (x := arg(s)) is None else (x,)
+
+    def make_tricks(kind: str, a: Fn) -> Fn:
+        who = seats_of(kind, a)
+        return lambda s: sum(s.tricks[x] for x in who(s))
+
+    def make_points(kind: str, a: Fn) -> Fn:
+        who = seats_of(kind, a)
+        return lambda s: sum((_points_of(points, s.won[x]) for x in who(s)), Fraction(0))
+
+    b = {
+        "dealer": Builtin(None, "seat", "the dealer", "next(dealer)", lambda: lambda s: s.dealer),
+        "me": Builtin(None, "seat", "the player to act", "team(me) = team(winning)", lambda: lambda s: s.current),
+        "leader": Builtin(None, "seat", "the player who led the current trick", "leader = me",
+                          lambda: lambda s: s.leader),
+        "winning": Builtin(None, "seat", "the player whose card is winning the trick so far (none if it is spoiled or empty)",
+                           "team(winning) = team(me)", lambda: winning),
+        "none": Builtin(None, "none", "no seat or team", "winner != none", lambda: lambda s: None),
+        "true": Builtin(None, "bool", "always", "true", lambda: lambda s: True),
+        "false": Builtin(None, "bool", "never", "false", lambda: lambda s: False),
+        "any": Builtin(None, "set", "any card", "any", lambda: lambda s: everything),
+        "hand": Builtin(None, "set", "the cards the player to act holds", "count(hand and trumps) > 0",
+                        lambda: lambda s: s.hands[s.current]),
+        "led": Builtin(None, "set", "the cards of the suit led", "led and beating", lambda: led),
+        "trumps": Builtin(None, "set", "the cards of the trump suit", "trumps when led = trumps",
+                          lambda: lambda s: deck.suit_masks[s.trump] if s.trump >= 0 else 0),
+        "beating": Builtin(None, "set", "the cards that would win the trick as it stands", "led and beating",
+                           lambda: lambda s: rule.beating(s.trick, s.trump, everything)),
+        "tricks_played": Builtin(None, "num", "the number of tricks played so far", "tricks_played = 0",
+                                 lambda: lambda s: len(s.winners)),
+        "last_trick": Builtin(None, "seat", "the winner of the last trick (none if it was spoiled)",
+                              "team(last_trick)", lambda: lambda s: s.winners[-1] if s.winners and s.winners[-1] >= 0 else None),
+        "next": Builtin(("seat",), "seat", "the next player in the direction of play", "next(dealer)",
+                        lambda a: lambda s: None if (x := a(s)) is None else (x + 1) % players),
+        "team": Builtin(("seat",), "team", "the team of a seat", "team(winner)",
+                        lambda a: lambda s: None if (x := a(s)) is None else team_of[x]),
+        "tricks": Builtin(("seat|team",), "num", "the number of tricks a seat or team has won", "tricks(winner) >= 2",
+                          make_tricks),
+        "points": Builtin(("seat|team",), "num", "the card points a seat or team has won in tricks", "points(it)",
+                          make_points),
+        "streak": Builtin(("seat",), "num", "how many tricks in a row a seat won at the end of the play (0 if it did not win the last)",
+                          "streak(winner) = tricks(winner)",
+                          lambda a: lambda s: 0 if (x := a(s)) is None else _streak(s, x)),
+        "most_tricks": Builtin((), "seat", "the player with the most tricks; on equal counts the one who reached that count first; none if no trick was won",
+                               "most_tricks()", lambda: _most_tricks),
+        "count": Builtin(("set",), "num", "how many cards are in a set", "count(hand and trumps) > 0",
+                         lambda a: lambda s: a(s).bit_count()),
+    }
+    return b
+
+
+class ExpressionCompiler:
+    """Turns expression nodes into typed closures for one game."""
+
+    def __init__(self, scope: Scope):
+        self.scope = scope
+        self.builtins = _builtins(scope)
+
+    def compile(self, node, want: str | None = None) -> Compiled:
+        result = self._compile(node)
+        if want is not None and not _fits(result.type, want):
+            raise ExprProblem(f"expected {_words(want)}, found {TYPE_WORDS[result.type]}", node.pos)
+        return result
+
+    def _compile(self, node) -> Compiled:
+        method = getattr(self, "_" + type(node).__name__.lower())
+        return method(node)
+
+    def _num(self, node: n.Num) -> Compiled:
+        value = node.value if node.value.denominator != 1 else int(node.value)
+        return Compiled(lambda s: value, "num")
+
+    def _code(self, node: n.Code) -> Compiled:
+        mask = self.scope.deck.selection(node.text)
+        if mask is None:
+            raise ExprProblem(f"unknown card, rank or suit '{node.text}'", node.pos,
+                              suggest_code(node.text, self.scope.deck))
+        return Compiled(lambda s: mask, "set")
+
+    def _name(self, node: n.Name) -> Compiled:
+        if node.name in self.scope.bound:
+            key, kind = node.name, self.scope.bound[node.name]
+            return Compiled(lambda s: s.bound[key], kind)
+        if node.name in self.scope.lets:
+            return self.scope.lets[node.name]
+        builtin = self.builtins.get(node.name)
+        if builtin is None:
+            raise ExprProblem(f"unknown name '{node.name}'", node.pos, self._name_hint(node.name))
+        if builtin.params is not None:
+            raise ExprProblem(f"'{node.name}' is a function: write {builtin.example}", node.pos)
+        return Compiled(builtin.make(), builtin.returns)
+
+    def _call(self, node: n.Call) -> Compiled:
+        builtin = self.builtins.get(node.name)
+        if builtin is None:
+            raise ExprProblem(f"unknown function '{node.name}'", node.pos, self._name_hint(node.name))
+        if builtin.params is None:
+            raise ExprProblem(f"'{node.name}' is not a function: write it without parentheses", node.pos)
+        if len(node.args) != len(builtin.params):
+            raise ExprProblem(f"'{node.name}' takes {len(builtin.params)} argument(s), found {len(node.args)}",
+                              node.pos, f"example: {builtin.example}")
+        args, kinds = [], []
+        for arg, accepted in zip(node.args, builtin.params):
+            compiled = self._compile(arg)
+            if not _fits(compiled.type, accepted):
+                raise ExprProblem(f"'{node.name}' expects {_words(accepted)}, found {TYPE_WORDS[compiled.type]}",
+                                  arg.pos, f"example: {builtin.example}")
+            args.append(compiled.fn)
+            kinds.append(compiled.type)
+        if "|" in "".join(builtin.params):
+            return Compiled(builtin.make(kinds[0], *args), builtin.returns)
+        return Compiled(builtin.make(*args), builtin.returns)
+
+    def _not(self, node: n.Not) -> Compiled:
+        inner = self.compile(node.operand, "bool").fn
+        return Compiled(lambda s: not inner(s), "bool")
+
+    def _negate(self, node: n.Negate) -> Compiled:
+        inner = self.compile(node.operand, "num").fn
+        return Compiled(lambda s: -inner(s), "num")
+
+    def _choose(self, node: n.Choose) -> Compiled:
+        test = self.compile(node.test, "bool").fn
+        then, other = self._compile(node.then), self._compile(node.otherwise)
+        kind = _join(then.type, other.type)
+        if kind is None:
+            raise ExprProblem(f"both branches must be of one kind: {TYPE_WORDS[then.type]} and {TYPE_WORDS[other.type]}",
+                              node.pos)
+        a, b = then.fn, other.fn
+        return Compiled(lambda s: a(s) if test(s) else b(s), kind)
+
+    def _binary(self, node: n.Binary) -> Compiled:
+        left, right = self._compile(node.left), self._compile(node.right)
+        a, b, op = left.fn, right.fn, node.op
+        if op in ("and", "or", "except"):
+            if left.type == right.type == "set":
+                fn = {"and": lambda s: a(s) & b(s), "or": lambda s: a(s) | b(s),
+                      "except": lambda s: a(s) & ~b(s)}[op]
+                return Compiled(fn, "set")
+            if left.type == right.type == "bool" and op != "except":
+                fn = (lambda s: a(s) and b(s)) if op == "and" else (lambda s: a(s) or b(s))
+                return Compiled(fn, "bool")
+            raise ExprProblem(f"'{op}' joins two conditions or two card sets, found {TYPE_WORDS[left.type]} "
+                              f"and {TYPE_WORDS[right.type]}", node.pos)
+        if op in ("=", "!="):
+            if _join(left.type, right.type) is None:
+                raise ExprProblem(f"cannot compare {TYPE_WORDS[left.type]} with {TYPE_WORDS[right.type]}", node.pos)
+            fn = (lambda s: a(s) == b(s)) if op == "=" else (lambda s: a(s) != b(s))
+            return Compiled(fn, "bool")
+        for side, compiled in ((node.left, left), (node.right, right)):
+            if compiled.type != "num":
+                raise ExprProblem(f"'{op}' needs numbers, found {TYPE_WORDS[compiled.type]}", side.pos)
+        if op == "/":
+            return Compiled(lambda s: Fraction(a(s)) / b(s) if b(s) != 0 else Fraction(0), "num")
+        fn = {"+": lambda s: a(s) + b(s), "-": lambda s: a(s) - b(s), "*": lambda s: a(s) * b(s),
+              ">": lambda s: a(s) > b(s), "<": lambda s: a(s) < b(s),
+              ">=": lambda s: a(s) >= b(s), "<=": lambda s: a(s) <= b(s)}[op]
+        return Compiled(fn, "num" if op in "+-*" else "bool")
+
+    def _name_hint(self, name: str) -> str:
+        known = sorted(set(self.builtins) | set(self.scope.lets) | set(self.scope.bound))
+        close = [k for k in known if k.startswith(name[:3]) or name.startswith(k[:3])]
+        return f"did you mean {' or '.join(close[:3])}?" if close else f"known names: {', '.join(known)}"
+
+
+def _fits(kind: str, want: str) -> bool:
+    return kind in want.split("|") or (kind == "none" and want != "bool" and want != "num" and want != "set")
+
+
+def _join(a: str, b: str) -> str | None:
+    if a == b:
+        return a
+    if a == "none":
+        return b
+    if b == "none":
+        return a
+    return None
+
+
+def _words(want: str) -> str:
+    return " or ".join(TYPE_WORDS[w] for w in want.split("|"))
+
+
+def suggest_code(text: str, deck: Deck) -> str:
+    folded = text.casefold()
+    for i, name in enumerate(deck.names):
+        if name.casefold() == folded:
+            return f"'{name}' is written {deck.codes[i]}"
+    samples = ", ".join(deck.codes[:3])
+    ranks = ", ".join(list(deck.rank_masks)[:4])
+    return f"cards are written rank then suit ({samples}, …); ranks: {ranks}, …; suits: {', '.join(deck.suit_codes)}"

@@ -1,0 +1,108 @@
+"""Checks a rule document against schema/game.schema.json (JSON Schema 2020-12)."""
+from __future__ import annotations
+
+from functools import lru_cache
+import json
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from .errors import Problem
+from .load import Source
+
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
+
+
+@lru_cache(maxsize=None)
+def validator(name: str) -> Draft202012Validator:
+    schema = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def check(source: Source, schema: str = "game.schema.json") -> tuple[list[Problem], set[str]]:
+    """Every schema problem of the document, and the top-level keys they fall in."""
+    if not isinstance(source.data, dict):
+        found = "an empty file" if source.data is None else f"{_kind(source.data)}"
+        return [Problem(source.path, 1, 1, f"a rule file must be a mapping of sections (game:, players:, …), found {found}",
+                        source.line_text(1))], {"*"}
+    problems, broken = [], set()
+    for error in validator(schema).iter_errors(source.data):
+        for leaf in _leaves(error):
+            path = tuple(leaf.absolute_path)
+            broken.add(str(path[0]) if path else "*")
+            problems.append(_problem(source, leaf, path))
+    unique = {(p.line, p.column, p.message): p for p in problems}
+    return list(unique.values()), broken
+
+
+def _leaves(error: ValidationError):
+    """For oneOf/anyOf failures, the most relevant sub-errors instead of a summary."""
+    if error.context and error.validator in ("oneOf", "anyOf"):
+        deepest = max(len(e.absolute_path) for e in error.context)
+        if deepest > len(error.absolute_path):
+            yield from (e for e in error.context if len(e.absolute_path) == deepest)
+            return
+    yield error
+
+
+def _kind(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text '{value[:40]}'"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "nothing" if value is None else type(value).__name__
+
+
+def _problem(source: Source, error: ValidationError, path: tuple) -> Problem:
+    v, schema = error.validator, error.schema
+    where = "/".join(str(p) for p in path) or "the file"
+    if v == "additionalProperties":
+        extra = [k for k in error.instance if k not in schema.get("properties", {})] if isinstance(error.instance, dict) else []
+        pattern = schema.get("patternProperties")
+        known = ", ".join(schema.get("properties", {})) if not pattern else ""
+        key = extra[0] if extra else ""
+        return source.problem(path + (key,), f"unknown key '{key}' in {where}", f"known keys: {known}" if known else "",
+                              key=True)
+    if v == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        desc = schema.get("properties", {}).get(missing, {}).get("description", "")
+        return source.problem(path, f"missing required key '{missing}' in {where}", desc, key=bool(path))
+    if v == "type":
+        want = schema["type"] if isinstance(schema["type"], str) else " or ".join(schema["type"])
+        words = {"integer": "a whole number", "number": "a number", "string": "text", "object": "a mapping",
+                 "array": "a list", "boolean": "true or false"}
+        want_words = " or ".join(words.get(w, w) for w in want.split(" or "))
+        return source.problem(path, f"{where} must be {want_words}, found {_kind(error.instance)}",
+                              schema.get("description", ""))
+    if v == "enum":
+        options = ", ".join(f"'{o}'" for o in schema["enum"])
+        return source.problem(path, f"{where} must be one of {options}, found {_kind(error.instance)}")
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        return source.problem(path, f"{where} must be {'at least' if 'min' in v.lower() else 'at most'} "
+                                    f"{error.validator_value}, found {error.instance}")
+    if v == "pattern":
+        bad = error.instance
+        is_key = "propertyNames" in error.schema_path
+        return source.problem(path + ((bad,) if is_key else ()), f"'{bad}' is not a valid {'key' if is_key else 'value'} here",
+                              _pattern_hint(error), key=is_key)
+    if v in ("minProperties", "minItems", "minLength"):
+        return source.problem(path, f"{where} must not be empty")
+    if v == "uniqueItems":
+        return source.problem(path, f"{where} lists the same value twice")
+    return source.problem(path, f"{where}: {error.message}")
+
+
+def _pattern_hint(error: ValidationError) -> str:
+    pattern = error.schema.get("pattern") if isinstance(error.schema, dict) else None
+    if pattern == "^[a-z_][a-z0-9_]*$":
+        return "names are lower-case letters, digits and '_', starting with a letter"
+    if pattern:
+        return "codes start with a capital letter (or a digit, for ranks) followed by letters or digits"
+    return ""

@@ -1,0 +1,156 @@
+"""Parses rule-language text into frozen nodes (see ``language.lark``)."""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from importlib import resources
+import re
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import nodes as n
+
+START_RULES = ("order", "deal", "clause", "expr")
+_NUMBER = re.compile(r"^\d+(\.\d+)?$")
+
+_TERMINAL_WORDS = {
+    "CODE": "a code or number", "NAME": "a name", "CMP": "a comparison", "ADDOP": "'+' or '-'",
+    "MULOP": "'*' or '/'", "AND": "'and' or 'except'", "LPAR": "'('", "RPAR": "')'",
+    "COMMA": "','", "MORETHAN": "'>'", "EQUAL": "'='", "$END": "the end",
+}
+
+
+class SyntaxProblem(ValueError):
+    """A rule-language text that does not parse; ``pos`` is inside the text."""
+
+    def __init__(self, message: str, pos: n.Pos, hint: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.pos = pos
+        self.hint = hint
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = resources.files(__package__).joinpath("language.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", start=list(START_RULES), propagate_positions=True,
+                maybe_placeholders=True)
+
+
+def _pos(token: Token) -> n.Pos:
+    return n.Pos(token.line, token.column, max(1, len(str(token))))
+
+
+def _int(token: Token) -> int:
+    if not token.isdigit():
+        raise SyntaxProblem(f"expected a whole number, found '{token}'", _pos(token))
+    return int(token)
+
+
+@v_args(inline=True)
+class _ToNodes(Transformer):
+    # orders
+    def order(self, *tiers):
+        return n.Order(tuple(tiers))
+
+    def tier(self, *codes):
+        return tuple(n.Ref(str(c), _pos(c)) for c in codes)
+
+    # deals
+    def deal(self, *steps):
+        return n.Deal(tuple(steps))
+
+    def each(self, count):
+        return n.Each(_int(count), _pos(count))
+
+    def to_pile(self, count, pile):
+        return n.ToPile(_int(count), str(pile), _pos(count))
+
+    def rest_to(self, pile):
+        return n.RestTo(str(pile), _pos(pile))
+
+    def repeat(self, times, deal):
+        return n.Repeat(_int(times), deal.steps, _pos(times))
+
+    # expressions
+    def clause(self, select, when=None):
+        return n.Clause(select, when)
+
+    def code(self, token):
+        if _NUMBER.match(token):
+            return n.Num(Fraction(str(token)), str(token), _pos(token))
+        return n.Code(str(token), _pos(token))
+
+    def name(self, token):
+        return n.Name(str(token), _pos(token))
+
+    def call(self, name, *args):
+        return n.Call(str(name), tuple(a for a in args if a is not None), _pos(name))
+
+    def choose(self, then, test, otherwise):
+        return n.Choose(then, test, otherwise, _first_pos(then))
+
+    def or_(self, left, right):
+        return n.Binary("or", left, right, _first_pos(left))
+
+    def and_(self, left, op, right):
+        return n.Binary(str(op), left, right, _first_pos(left))
+
+    def not_(self, operand):
+        return n.Not(operand, _first_pos(operand))
+
+    def compare(self, left, op, right):
+        return n.Binary(str(op), left, right, _pos(op))
+
+    def arith(self, left, op, right):
+        return n.Binary(str(op), left, right, _pos(op))
+
+    def negate(self, operand):
+        return n.Negate(operand, _first_pos(operand))
+
+
+def _first_pos(node) -> n.Pos:
+    """The position of a node, for nodes that point at their first operand."""
+    return node.pos
+
+
+def _expected(tokens) -> str:
+    words = sorted({_TERMINAL_WORDS.get(t, f"'{t.lower()}'" if t.isalpha() else t) for t in tokens})
+    if len(words) > 6:
+        words = words[:6] + ["…"]
+    return ", ".join(words)
+
+
+def parse(text: str, start: str):
+    """Parse ``text`` from the start rule ``start``; raise SyntaxProblem on failure."""
+    try:
+        tree = _parser().parse(text, start=start)
+    except UnexpectedInput as err:
+        raise _explain(err, text) from None
+    try:
+        return _ToNodes().transform(tree)
+    except Exception as err:  # lark wraps errors raised inside the transformer
+        inner = getattr(err, "orig_exc", err)
+        if isinstance(inner, SyntaxProblem):
+            raise inner from None
+        raise
+
+
+def _explain(err: UnexpectedInput, text: str) -> SyntaxProblem:
+    line, column = max(1, err.line or 1), max(1, err.column or 1)
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        lines = text.splitlines() or [""]
+        line = len(lines)
+        column = len(lines[-1]) + 1
+        expected = getattr(err, "expected", None) or getattr(err, "accepts", None) or ()
+        return SyntaxProblem(f"the text ends too early; expected {_expected(expected)}", n.Pos(line, column))
+    if isinstance(err, UnexpectedToken):
+        expected = err.accepts or err.expected
+        return SyntaxProblem(f"unexpected '{err.token}'; expected {_expected(expected)}",
+                             n.Pos(line, column, max(1, len(str(err.token)))))
+    if isinstance(err, UnexpectedCharacters):
+        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        hint = "quotes are not part of the rule language" if char in "\"'" else ""
+        return SyntaxProblem(f"unexpected character '{char}'", n.Pos(line, column), hint)
+    return SyntaxProblem(str(err).splitlines()[0], n.Pos(line, column))

@@ -1,0 +1,79 @@
+"""Who wins a trick, and which cards would beat it: compiled once from 'order' and 'play'."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TrickRule:
+    """Decides tricks from precomputed tables.
+
+    ``strength[c]`` is card c's place in the order (higher beats lower, equal ties);
+    ``above[c]`` is the set of cards strictly stronger than c.
+    With ``by_suit`` only cards of the led suit (or trumps) can win.
+    """
+
+    strength: tuple[int, ...]
+    above: tuple[int, ...]
+    suit_of: tuple[int, ...]
+    suit_masks: tuple[int, ...]
+    by_suit: bool
+    spoil_ties: bool
+
+    def led_suit(self, trick: list[int]) -> int:
+        """The suit that sets the obligation: that of the first card with a suit."""
+        for card in trick:
+            suit = self.suit_of[card]
+            if suit >= 0:
+                return suit
+        return -1
+
+    def winner(self, trick: list[int], trump: int) -> int:
+        """Position in ``trick`` of the winning card, or -1 for a spoiled trick."""
+        strength = self.strength
+        if not self.by_suit:
+            best, at, tied = -1, -1, False
+            for i, card in enumerate(trick):
+                s = strength[card]
+                if s > best:
+                    best, at, tied = s, i, False
+                elif s == best:
+                    tied = True
+            return -1 if tied and self.spoil_ties else at
+        led = self.led_suit(trick)
+        suit_of = self.suit_of
+        best, at, tied, best_trump = -1, -1, False, False
+        for i, card in enumerate(trick):
+            suit = suit_of[card]
+            is_trump = suit == trump and trump >= 0
+            if not is_trump and suit != led:
+                continue
+            if is_trump and not best_trump:
+                best, at, tied, best_trump = strength[card], i, False, True
+            elif is_trump == best_trump:
+                s = strength[card]
+                if s > best:
+                    best, at, tied = s, i, False
+                elif s == best:
+                    tied = True
+        if at < 0:
+            return 0
+        return -1 if tied and self.spoil_ties else at
+
+    def beating(self, trick: list[int], trump: int, everything: int) -> int:
+        """The cards that, played now, would take the lead of the trick."""
+        if not trick:
+            return everything
+        if not self.by_suit:
+            return self.above[max(trick, key=self.strength.__getitem__)]
+        at = self.winner(trick, trump)
+        if at < 0:  # a spoiled lead: only a card above the tied ones takes it
+            led = self.led_suit(trick)
+            top = max((c for c in trick if self.suit_of[c] == led), key=self.strength.__getitem__)
+            return self.above[top] & self.suit_masks[led]
+        best = trick[at]
+        suit = self.suit_of[best]
+        stronger = self.above[best] & (self.suit_masks[suit] if suit >= 0 else 0)
+        if trump >= 0 and suit != trump:
+            stronger |= self.suit_masks[trump]
+        return stronger
