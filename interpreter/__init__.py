@@ -48,7 +48,7 @@ def problems_in(path: str | Path) -> tuple[list[Problem], Game | None]:
         return err.problems, None
     problems, broken = check(source)
     if "*" in broken:
-        return problems, None
+        return sorted(problems, key=Problem.sort_key), None
     compiler = Compiler(source, broken)
     game = compiler.compile()
     problems = sorted(problems + compiler.problems, key=Problem.sort_key)

@@ -30,7 +30,10 @@ def check(source: Source, schema: str = "game.schema.json") -> tuple[list[Proble
     for error in validator(schema).iter_errors(source.data):
         for leaf in _leaves(error):
             path = tuple(leaf.absolute_path)
-            broken.add(str(path[0]) if path else "*")
+            if path:
+                broken.add(str(path[0]))
+            elif leaf.validator == "required":
+                broken.update(k for k in leaf.validator_value if k not in source.data)
             problems.append(_problem(source, leaf, path))
     unique = {(p.line, p.column, p.message): p for p in problems}
     return list(unique.values()), broken
