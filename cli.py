@@ -61,3 +61,159 @@ def validate(files: tuple[Path, ...]) -> None:
     if total:
         click.echo(f"{total} problem(s) in {len(files)} file(s)", err=True)
         sys.exit(1)
+
+
+def _fmt(x) -> str:
+    """Exact numbers for people: whole numbers plain, others as decimals when they end."""
+    from fractions import Fraction
+
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    text = f"{float(x):.3f}".rstrip("0")
+    return text
+
+
+@main.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("-n", "--count", default=100, show_default=True, type=click.IntRange(1, 10_000_000),
+              help="How many matches (or deals, with --deals) to play.")
+@click.option("--seed", default="1", show_default=True, help="Seed: the same seed gives the same output.")
+@click.option("--players", default=None, help="Comma-separated player kinds, one per seat (random, greedy). "
+                                               "Default: random at every seat.")
+@click.option("--deals", "single_deals", is_flag=True, help="Play single deals instead of whole matches.")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True, path_type=Path),
+              help="Write one JSON record per match to this .jsonl file.")
+def simulate(game_name: str, count: int, seed: str, players: str | None, single_deals: bool,
+             record_path: Path | None) -> None:
+    """Play many seeded matches between AI players and summarise them."""
+    from interpreter.simulate import simulate as run
+
+    game = interpreter.load(game_name)
+    kinds = players.split(",") if players else ["random"] * game.players
+    kinds = [k.strip() for k in kinds]
+    if len(kinds) == 1:
+        kinds = kinds * game.players
+    if len(kinds) != game.players:
+        raise click.BadParameter(f"{game.title} has {game.players} seats; --players names {len(kinds)}",
+                                 param_hint="--players")
+    seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+    if record_path is not None:
+        partial = record_path.with_name(record_path.name + ".partial")
+        with partial.open("w", encoding="utf-8") as out:
+            summary = run(game, count, seed_value, kinds, single_deals, out, game_name)
+        partial.replace(record_path)
+    else:
+        summary = run(game, count, seed_value, kinds, single_deals, None, game_name)
+    _print_summary(summary, seed, single_deals)
+
+
+def _print_summary(summary, seed: str, single_deals: bool) -> None:
+    game = summary.game
+    unit = "deals" if single_deals else "matches"
+    click.echo(f"{game.title}: {summary.matches} {unit} ({summary.deals} deals, {summary.actions} actions), seed {seed}")
+    click.echo("players: " + ", ".join(f"seat {i} {k}" for i, k in enumerate(summary.players)))
+    click.echo("")
+    rows = [("side", "seats", "wins", "win %", "mean score")]
+    for t, name in enumerate(game.team_names):
+        rows.append((name, ", ".join(map(str, game.teams[t])), str(summary.team_wins[t]),
+                     f"{100 * summary.team_wins[t] / summary.matches:.1f}%", _fmt(summary.team_totals[t] / summary.matches)))
+    rows.append(("draws", "", str(summary.draws), f"{100 * summary.draws / summary.matches:.1f}%", ""))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    for r in rows:
+        click.echo("  ".join(r[i].ljust(widths[i]) if i < 2 else r[i].rjust(widths[i]) for i in range(5)).rstrip())
+    if summary.rules:
+        click.echo("")
+        click.echo("rules that scored: " + ", ".join(f"{rule} {n}" for rule, n in sorted(summary.rules.items())))
+
+
+@main.command()
+@click.argument("record_file", metavar="RECORD", type=click.Path(dir_okay=False, path_type=Path))
+def replay(record_file: Path) -> None:
+    """Re-play a record action by action and check its stated result."""
+    from interpreter.records import read_record, replay as run
+
+    mismatches = 0
+    for where, record in read_record(record_file):
+        results, final, differences = run(record, where, interpreter.load)
+        teams = ", ".join(f"{t} {s}" for t, s in zip(_team_names(record["game"]), final["teams"]))
+        winner = final["winner"] or "draw"
+        click.echo(f"{where}: {len(results)} deal(s) replayed; {teams}; winner: {winner}")
+        for line in differences:
+            click.echo(f"{where}: {line}", err=True)
+        mismatches += len(differences)
+    if mismatches:
+        click.echo(f"{mismatches} stated result(s) differ from the replay", err=True)
+        sys.exit(1)
+
+
+def _team_names(game_ref: str) -> tuple[str, ...]:
+    return interpreter.load(game_ref).team_names
+
+
+@main.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
+@click.option("--seed", default="1", show_default=True, help="Seed for the deals and the AI players.")
+@click.option("--opponents", default="greedy", show_default=True, help="Player kind for the other seats.")
+def play(game_name: str, seat: int, seed: str, opponents: str) -> None:
+    """Play one seat in the terminal against AI players."""
+    from interpreter.players import make_player
+    from interpreter.table_view import describe_card, table_view, trick_summary
+
+    game = interpreter.load(game_name)
+    if not 0 <= seat < game.players:
+        raise click.BadParameter(f"{game.title} has seats 0 to {game.players - 1}", param_hint="--seat")
+    others = {s: make_player(opponents, f"{seed}:{s}") for s in range(game.players) if s != seat}
+    match = game.new_match(seed=seed)
+    partners = [s for s in game.teams[game.team_of[seat]] if s != seat]
+    click.echo(f"{game.title}: you are seat {seat}" + (f", partner of seat {', '.join(map(str, partners))}" if partners else "")
+               + f". {game.match_deals} deal(s). Type a card's code or name; 'help' for more.")
+    while not match.is_over:
+        state = match.next_deal()
+        click.echo(f"\n=== deal {len(match.results) + 1}, dealer: seat {state.dealer}")
+        while not state.is_over:
+            mover = state.current
+            if mover == seat:
+                click.echo("\n" + table_view(state, seat))
+                action = _ask(state)
+                if action is None:
+                    click.echo("You left the table.")
+                    return
+            else:
+                action = others[mover].choose(state)
+                click.echo(f"seat {mover} plays {describe_card(state, action.card)}")
+            tricks_before = len(state.winners)
+            state.apply(action)
+            if len(state.winners) > tricks_before:
+                click.echo(trick_summary(state, seat))
+        result = match.finish_deal(state)
+        click.echo("\ndeal over: " + ("; ".join(f"{r.rule}: {r.to} +{_fmt(r.points)}" for r in result.reasons)
+                                      or "nobody scores"))
+        click.echo("match score: " + ", ".join(f"{n} {_fmt(x)}" for n, x in zip(game.team_names, match.team_scores)))
+    final = match.result()
+    click.echo("\nmatch over: " + ("draw" if final.winner is None else f"{game.team_names[final.winner]} win"))
+
+
+def _ask(state):
+    """Read a legal action from the person; explain and ask again on bad input."""
+    from interpreter.errors import IllegalActionError
+
+    while True:
+        try:
+            text = click.prompt("your card", prompt_suffix="> ", default="", show_default=False)
+        except (EOFError, click.Abort):
+            return None
+        text = text.strip()
+        if text in ("quit", "exit"):
+            return None
+        if text in ("help", "?", ""):
+            legal = ", ".join(a.text.removeprefix("play ") for a in state.legal_actions())
+            click.echo(f"legal now: {legal}. Type a code (e.g. {legal.split(',')[0]}) or a card's name; 'quit' to leave.")
+            continue
+        try:
+            action = state.game.parse_action(text)
+            state.clone().apply(action)
+            return action
+        except IllegalActionError as err:
+            click.echo(f"not allowed: {err}")

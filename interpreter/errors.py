@@ -57,3 +57,7 @@ class RecordError(AtoutError, ValueError):
 
 class UnknownGameError(AtoutError, LookupError):
     """A game name that is neither bundled nor a readable file."""
+
+
+class UnknownPlayerError(AtoutError, LookupError):
+    """A player kind that atout does not have."""
