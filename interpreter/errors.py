@@ -61,3 +61,7 @@ class UnknownGameError(AtoutError, LookupError):
 
 class UnknownPlayerError(AtoutError, LookupError):
     """A player kind that atout does not have."""
+
+
+class LayoutError(AtoutError, ValueError):
+    """A stacked deal (layout) that does not fit the game's deck and deal."""

@@ -7,7 +7,7 @@ import random
 from typing import Any, Callable
 
 from .cards import Deck
-from .errors import IllegalActionError
+from .errors import IllegalActionError, LayoutError
 from .tricks import TrickRule
 
 Fn = Callable[[Any], Any]
@@ -81,7 +81,7 @@ class Game:
         from .state import State
 
         if not 0 <= dealer < self.players:
-            raise IllegalActionError(f"dealer must be a seat from 0 to {self.players - 1}, found {dealer}")
+            raise LayoutError(f"dealer must be a seat from 0 to {self.players - 1}, found {dealer}")
         hands, piles = self._stacked(layout) if layout is not None else self._shuffled(seed, dealer)
         return State.start(self, hands, piles, dealer)
 
@@ -111,25 +111,25 @@ class Game:
 
     def _stacked(self, layout: dict) -> tuple[list[int], list[list[int]]]:
         if not isinstance(layout, dict) or not isinstance(layout.get("hands"), list):
-            raise IllegalActionError("a layout is a mapping with 'hands': one list of cards per seat")
+            raise LayoutError("a layout is a mapping with 'hands': one list of cards per seat")
         unknown = set(layout) - {"hands"} - set(self.pile_names)
         if unknown:
-            raise IllegalActionError(f"layout names no pile of this game: {', '.join(sorted(map(str, unknown)))}"
+            raise LayoutError(f"layout names no pile of this game: {', '.join(sorted(map(str, unknown)))}"
                                      f" (piles: {', '.join(self.pile_names) or 'none'})")
         if len(layout["hands"]) != self.players:
-            raise IllegalActionError(f"layout has {len(layout['hands'])} hands; this game has {self.players} players")
+            raise LayoutError(f"layout has {len(layout['hands'])} hands; this game has {self.players} players")
         seen: set[int] = set()
 
         def cards(items, where: str) -> list[int]:
             if not isinstance(items, list):
-                raise IllegalActionError(f"{where}: expected a list of cards")
+                raise LayoutError(f"{where}: expected a list of cards")
             out = []
             for item in items:
                 card = self.deck.find(str(item))
                 if card is None:
-                    raise IllegalActionError(f"{where}: unknown card '{item}'")
+                    raise LayoutError(f"{where}: unknown card '{item}'")
                 if card in seen:
-                    raise IllegalActionError(f"{where}: card {self.deck.codes[card]} is dealt twice")
+                    raise LayoutError(f"{where}: card {self.deck.codes[card]} is dealt twice")
                 seen.add(card)
                 out.append(card)
             return out
@@ -138,7 +138,7 @@ class Game:
         for seat, items in enumerate(layout["hands"]):
             held = cards(items, f"hand {seat}")
             if len(held) != self.hand_size:
-                raise IllegalActionError(f"hand {seat} has {len(held)} cards; the deal gives {self.hand_size}")
+                raise LayoutError(f"hand {seat} has {len(held)} cards; the deal gives {self.hand_size}")
             hands.append(sum(1 << c for c in held))
         piles = [cards(layout[name], name) if name in layout else None for name in self.pile_names]
         rest = [c for c in range(self.deck.size) if c not in seen]
@@ -146,7 +146,7 @@ class Game:
             if pile is None:
                 piles[i], rest = rest, []
         if rest:
-            raise IllegalActionError(f"layout leaves {len(rest)} card(s) nowhere: {' '.join(self.deck.codes[c] for c in rest[:6])}")
+            raise LayoutError(f"layout leaves {len(rest)} card(s) nowhere: {' '.join(self.deck.codes[c] for c in rest[:6])}")
         return hands, piles
 
     # --- actions ------------------------------------------------------------------------

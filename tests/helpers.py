@@ -1,0 +1,22 @@
+"""Stacking deals for tests: describe the tricks, get the hands that produce them."""
+from __future__ import annotations
+
+import interpreter
+
+
+def layout_from_tricks(game: interpreter.Game, tricks: list[dict[int, str]]) -> dict:
+    """Each trick maps seat -> the card that seat plays in it; a seat's hand is its cards."""
+    hands: list[list[str]] = [[] for _ in range(game.players)]
+    for trick in tricks:
+        for seat, code in trick.items():
+            hands[seat].append(code)
+    return {"hands": hands}
+
+
+def play_tricks(game: interpreter.Game, tricks: list[dict[int, str]], dealer: int = 0) -> interpreter.State:
+    """Deal the hands the tricks need, then play them; each seat plays its card of the trick."""
+    state = game.new_deal(layout=layout_from_tricks(game, tricks), dealer=dealer)
+    for trick in tricks:
+        for _ in range(game.players):
+            state.apply(trick[state.current_player])
+    return state

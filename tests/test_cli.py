@@ -1,0 +1,107 @@
+"""The atout command, driven through click's test runner."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+import interpreter
+
+from cli import main
+
+RUN = CliRunner()
+
+
+def test_list_names_the_bundled_games():
+    result = RUN.invoke(main, ["list"])
+    assert result.exit_code == 0
+    assert result.output.startswith("aluette") and "Aluette: 4 players" in result.output
+
+
+def test_validate_ok_and_broken(tmp_path):
+    assert RUN.invoke(main, ["validate", "games/aluette.yaml"]).exit_code == 0
+    broken = tmp_path / "b.yaml"
+    broken.write_text("game: X\nplayers: 4\n")
+    result = RUN.invoke(main, ["validate", str(broken)])
+    assert result.exit_code == 1
+    assert f"{broken}:1:1: missing required key 'cards'" in result.output
+
+
+def test_simulate_is_reproducible_and_writes_records(tmp_path):
+    args = ["simulate", "aluette", "-n", "30", "--seed", "4", "--players", "greedy,random,random,random"]
+    first = RUN.invoke(main, args + ["--record", str(tmp_path / "a.jsonl")])
+    second = RUN.invoke(main, args + ["--record", str(tmp_path / "b.jsonl")])
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    assert (tmp_path / "a.jsonl").read_text() == (tmp_path / "b.jsonl").read_text()
+    assert len((tmp_path / "a.jsonl").read_text().splitlines()) == 30
+    assert "30 matches (150 deals" in first.output
+    other = RUN.invoke(main, ["simulate", "aluette", "-n", "30", "--seed", "5"])
+    assert other.output != first.output
+
+
+def test_replay_of_simulated_records(tmp_path):
+    path = tmp_path / "r.jsonl"
+    RUN.invoke(main, ["simulate", "aluette", "-n", "3", "--record", str(path)])
+    result = RUN.invoke(main, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("5 deal(s) replayed") == 3
+
+
+def test_replay_exits_1_when_the_stated_result_differs(tmp_path):
+    path = tmp_path / "r.jsonl"
+    RUN.invoke(main, ["simulate", "aluette", "-n", "1", "--record", str(path)])
+    record = json.loads(path.read_text())
+    record["deals"][0]["result"]["teams"] = [7, 7]
+    path.write_text(json.dumps(record) + "\n")
+    result = RUN.invoke(main, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert "deal 1: the record says" in result.output
+
+
+def test_errors_are_one_line_without_traceback(tmp_path):
+    for args in (["simulate", "nosuchgame"], ["replay", str(tmp_path / "missing.json")],
+                 ["simulate", "aluette", "--players", "random,wizard,random,random"]):
+        result = RUN.invoke(main, args)
+        assert result.exit_code == 1
+        assert "Traceback" not in result.output
+        assert result.output.startswith("atout: ")
+
+
+def test_play_rejects_illegal_input_and_never_shows_other_hands():
+    moves = "\n".join(["help", "nonsense", "3O"] + ["help"] * 3 + ["quit"]) + "\n"
+    result = RUN.invoke(main, ["play", "aluette", "--seat", "0", "--seed", "2"], input=moves)
+    assert result.exit_code == 0, result.output
+    assert "not allowed: 'nonsense' names no action or card" in result.output
+    assert "your hand:" in result.output and "You left the table." in result.output
+    assert "seat 1's hand" not in result.output
+
+
+def test_play_a_whole_match_by_always_playing_the_first_legal_card():
+    game = interpreter.load("aluette")
+    typed = _first_cards(game, 2, "3")
+    assert len(typed) == 5 * 9
+    result = RUN.invoke(main, ["play", "aluette", "--seat", "2", "--seed", "3"], input="\n".join(typed) + "\n")
+    assert result.exit_code == 0
+    assert "not allowed" not in result.output
+    assert result.output.count("deal over:") == 5
+    assert "match over:" in result.output
+
+
+def _first_cards(game, seat, seed):
+    from interpreter.players import make_player
+
+    others = {s: make_player("greedy", f"{seed}:{s}") for s in range(4) if s != seat}
+    match = game.new_match(seed=seed)
+    typed = []
+    while not match.is_over:
+        state = match.next_deal()
+        while not state.is_over:
+            if state.current_player == seat:
+                action = state.legal_actions()[0]
+                typed.append(action.text.removeprefix("play "))
+            else:
+                action = others[state.current_player].choose(state)
+            state.apply(action)
+        match.finish_deal(state)
+    return typed
