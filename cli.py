@@ -42,8 +42,10 @@ def list_games() -> None:
             click.echo(f"{path.stem:<12} (does not validate: {len(problems)} problem(s))")
             continue
         teams = f"{len(game.teams)} teams" if len(game.teams) < game.players else "each for himself"
+        length = f"{game.match.deals} deal(s) a match" if game.match.deals else "a match of several deals"
+        variants = f"; variants: {', '.join(game.variants)}" if game.variants else ""
         click.echo(f"{path.stem:<12} {game.title}: {game.players} players, {teams}, {game.deck.size} cards, "
-                   f"{game.match_deals} deal(s) a match")
+                   f"{length}{variants}")
 
 
 @main.command()
@@ -168,7 +170,7 @@ def play(game_name: str, seat: int, seed: str, opponents: str) -> None:
     match = game.new_match(seed=seed)
     partners = [s for s in game.teams[game.team_of[seat]] if s != seat]
     click.echo(f"{game.title}: you are seat {seat}" + (f", partner of seat {', '.join(map(str, partners))}" if partners else "")
-               + f". {game.match_deals} deal(s). Type a card's code or name; 'help' for more.")
+               + ". Type a card's code or name; 'help' for more.")
     while not match.is_over:
         state = match.next_deal()
         click.echo(f"\n=== deal {len(match.results) + 1}, dealer: seat {state.dealer}")

@@ -16,6 +16,7 @@ from .load import read_source
 from .match import Match
 from .schema_check import check
 from .state import Result, State
+from .variants import apply_variant, variant_names
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
@@ -40,8 +41,11 @@ def resolve(name_or_path: str | Path) -> Path:
     raise UnknownGameError(f"no game '{text}': not a bundled game ({names}) and no such file")
 
 
-def problems_in(path: str | Path) -> tuple[list[Problem], Game | None]:
-    """Every problem of a rule file (empty when it is sound), and the game if it compiled."""
+def problems_in(path: str | Path, variant: str | None = None) -> tuple[list[Problem], Game | None]:
+    """Every problem of a rule file (empty when it is sound), and the game if it compiled.
+
+    Without ``variant`` the base file and every variant it defines are checked; the
+    game returned is the base game (or the named variant)."""
     try:
         source = read_source(path)
     except RuleFileError as err:
@@ -49,21 +53,32 @@ def problems_in(path: str | Path) -> tuple[list[Problem], Game | None]:
     problems, broken = check(source)
     if "*" in broken:
         return sorted(problems, key=Problem.sort_key), None
-    compiler = Compiler(source, broken)
-    game = compiler.compile()
-    problems = sorted(problems + compiler.problems, key=Problem.sort_key)
-    return problems, (game if not problems else None)
+    names = variant_names(source) if "variants" not in broken else ()
+    chosen = None
+    for name in ([None] + list(names)) if variant is None else [variant]:
+        merged = source if name is None else apply_variant(source, name)
+        if name is not None:
+            extra, broken = check(merged)
+            problems += extra
+        compiler = Compiler(merged, broken, name or "", names)
+        game = compiler.compile()
+        problems += compiler.problems
+        if name == variant:
+            chosen = game
+    unique = {(p.line, p.column, p.message): p for p in problems}
+    problems = sorted(unique.values(), key=Problem.sort_key)
+    return problems, (chosen if not problems else None)
 
 
-_cache: dict[tuple[str, float], Game] = {}
+_cache: dict[tuple[str, float, str], Game] = {}
 
 
-def load(name_or_path: str | Path) -> Game:
+def load(name_or_path: str | Path, variant: str | None = None) -> Game:
     """Load and compile a game once; raise RuleFileError listing every problem."""
     path = resolve(name_or_path)
-    key = (str(path.resolve()), path.stat().st_mtime)
+    key = (str(path.resolve()), path.stat().st_mtime, variant or "")
     if key not in _cache:
-        problems, game = problems_in(path)
+        problems, game = problems_in(path, variant)
         if problems or game is None:
             raise RuleFileError(problems)
         _cache[key] = game

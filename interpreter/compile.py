@@ -5,16 +5,34 @@ a section whose prerequisites failed is skipped rather than reported twice.
 """
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
 from fractions import Fraction
 from pathlib import Path
 from . import nodes as n
 from .cards import Deck, build_deck
 from .errors import Problem
-from .expressions import Compiled, ExpressionCompiler, ExprProblem, Scope, suggest_code
-from .game import Action, Award, DealStep, Game
+from .expressions import Compiled, ExpressionCompiler, ExprProblem, Fn, Scope, suggest_code
+from .game import (Action, Auction, Award, CallSpec, DealStep, Declaration, Game, MatchRule,
+                   SideAction)
 from .load import Source
 from .syntax import SyntaxProblem, parse
 from .tricks import TrickRule
+
+
+def _texts(mapping: dict) -> dict[str, str]:
+    """Codes as text: YAML reads an unquoted rank such as 2 as a number."""
+    return {str(k): v for k, v in mapping.items()}
+
+
+def _names(node) -> set[str]:
+    """Every name and function an expression node refers to."""
+    found = {node.name} if isinstance(node, (n.Name, n.Call)) else set()
+    if is_dataclass(node):
+        for part in fields(node):
+            value = getattr(node, part.name)
+            for child in value if isinstance(value, tuple) else (value,):
+                found |= _names(child)
+    return found
 
 
 class _Skip(Exception):
@@ -22,11 +40,14 @@ class _Skip(Exception):
 
 
 class Compiler:
-    def __init__(self, source: Source, broken: set[str]):
+    def __init__(self, source: Source, broken: set[str], variant: str = "", variants: tuple[str, ...] = ()):
         self.source = source
         self.doc = source.data
         self.broken = broken          # top-level keys that failed the schema check
         self.problems: list[Problem] = []
+        self.failed_lets: set[str] = set()  # names whose definition is reported already
+        self.variant = variant
+        self.variants = variants
 
     # --- reporting --------------------------------------------------------------------
 
@@ -63,31 +84,65 @@ class Compiler:
         for t, seats in enumerate(teams):
             for seat in seats:
                 team_of[seat] = t
-        piles = self.section(self.piles, {})
-        strength, above = self.section(lambda: self.order(deck), (None, None))
-        points = self.section(lambda: self.points(deck), tuple(Fraction(0) for _ in range(deck.size)))
-        plan, hand_size = self.section(lambda: self.deal(deck, players, piles), ((), 0))
+        piles = self.section(self.piles, {"pack": False})
+        strength, above = self.section(lambda: self.order(deck, "order"), (None, None))
+        trump_strength, trump_above = (strength, above)
+        if "trump order" in doc:
+            trump_strength, trump_above = self.section(lambda: self.order(deck, "trump order"), (strength, above))
+        plain = self.section(lambda: self.points(deck, "points", None), tuple(Fraction(0) for _ in range(deck.size)))
+        trumped = self.section(lambda: self.points(deck, "trump points", plain), plain) if "trump points" in doc else plain
+        points_by_trump = (plain,) + tuple(
+            tuple(trumped[c] if deck.suit_of[c] == t else plain[c] for c in range(deck.size))
+            for t in range(len(deck.suit_codes)))
         play = doc.get("play") if "play" not in self.broken else None
         by_suit = bool(play) and play.get("winner") == "highest of led suit"
-        rule = TrickRule(strength or tuple([0] * deck.size), above or tuple([0] * deck.size), deck.suit_of,
-                         deck.suit_masks, by_suit, bool(play) and play.get("ties") == "spoil")
-        scope = Scope(deck, rule, tuple(teams), tuple(team_of), points, players)
+        zeros = tuple([0] * deck.size)
+        rule = TrickRule(strength or zeros, above or zeros, trump_strength or zeros, trump_above or zeros,
+                         deck.suit_of, deck.suit_masks, by_suit, bool(play) and play.get("ties") == "spoil")
+        marks = self.section(self.marks, {})
+        scope = Scope(deck, rule, tuple(teams), tuple(team_of), points_by_trump, players, tuple(piles),
+                      tuple(marks), tuple(marks.values()))
         exprs = ExpressionCompiler(scope)
-        lead, follow, always = self.section(lambda: self.play(exprs), (None, (), None))
-        lets, awards = self.section(lambda: self.scoring(exprs, scope, bool(doc.get("teams"))), ((), ()))
+        lets = self.section(lambda: self.lets(exprs, scope), ())
+        plan, hand_size, pile_sizes, leftover = self.section(lambda: self.deal(exprs, deck, players, piles),
+                                                             ((), 0, (), 0))
+        auction = self.section(lambda: self.auction(exprs, deck, players, piles, leftover), None) \
+            if "auction" in doc else None
+        if "auction" not in doc and leftover and plan:
+            self.report(("deal",), f"the deal hands out {deck.size - leftover} of the {deck.size} cards",
+                        "add 'rest to <pile>' for the cards that are not dealt")
+        played = self.section(lambda: self.play(exprs, piles, marks), None)
+        awards = self.section(lambda: self.scoring(exprs, scope), ())
         match = self.section(lambda: self.match(exprs), None)
-        if self.problems or strength is None or lead is None or match is None:
+        if self.problems or strength is None or played is None or match is None:
             return None
-        deals, next_dealer, high = match
         return Game(
             name=Path(self.source.path).stem, title=str(doc["game"]), about=str(doc.get("about", "")).strip(),
-            path=self.source.path, players=players, direction=str(doc.get("direction", "clockwise")),
+            path=self.source.path, variant=self.variant, variants=self.variants, players=players,
+            direction=str(doc.get("direction", "clockwise")),
             team_names=tuple(team_names), teams=tuple(teams), team_of=tuple(team_of), deck=deck,
-            points=points, pile_names=tuple(piles), pile_public=tuple(piles.values()), deal_plan=plan,
-            hand_size=hand_size, trick_rule=rule, fixed_trump=-1, lead=lead, follow=follow, always=always,
-            lets=lets, awards=awards, match_deals=deals, next_dealer=next_dealer, match_high_wins=high,
-            play_actions=tuple(Action("play", c, f"play {code}") for c, code in enumerate(deck.codes)),
+            points_by_trump=points_by_trump, pile_names=tuple(piles), pile_public=tuple(piles.values()),
+            pile_sizes=pile_sizes, deal_plan=plan, hand_size=hand_size, trick_rule=rule, auction=auction,
+            lets=lets, awards=awards, match=match, mark_names=tuple(marks),
+            actions=self.actions(deck, auction, played["declarations"], played["side_actions"]), **played["fields"],
         )
+
+    def actions(self, deck: Deck, auction: Auction | None, declarations, side_actions) -> tuple[Action, ...]:
+        """Every action of the game, built once; card plays come first, indexed by card, pass last."""
+        table = [Action("play", c, text=f"play {code}") for c, code in enumerate(deck.codes)]
+        for d, meld in enumerate(declarations):
+            for s, mask in enumerate(deck.suit_masks):
+                for c in range(deck.size):
+                    if (meld.cards & mask) >> c & 1:
+                        table.append(Action("declare", c, d, s, f"play {deck.codes[c]} {meld.name}"))
+        for k, spec in enumerate(auction.calls if auction else ()):
+            if spec.for_suit is None:
+                table.append(Action("call", -1, k, -1, spec.name))
+            else:
+                table.extend(Action("call", -1, k, s, f"{spec.name} {code}") for s, code in enumerate(deck.suit_codes))
+        table.extend(Action("act", -1, k, -1, spec.name) for k, spec in enumerate(side_actions))
+        table.append(Action("pass", text="pass"))
+        return tuple(table)
 
     def section(self, build, fallback):
         try:
@@ -97,9 +152,9 @@ class Compiler:
 
     def deck(self) -> Deck:
         cards = self.doc["cards"]
-        suits, ranks = dict(cards["suits"]), dict(cards["ranks"])
-        suit_ranks = {k: dict(v) for k, v in cards.get("suit ranks", {}).items()}
-        extra, names = dict(cards.get("extra", {})), dict(cards.get("names", {}))
+        suits, ranks = _texts(cards["suits"]), _texts(cards["ranks"])
+        suit_ranks = {str(k): _texts(v) for k, v in cards.get("suit ranks", {}).items()}
+        extra, names = _texts(cards.get("extra", {})), _texts(cards.get("names", {}))
         for suit in suit_ranks:
             if suit not in suits:
                 self.report(("cards", "suit ranks", suit), f"'suit ranks' names suit '{suit}', which 'suits' does not define",
@@ -134,7 +189,7 @@ class Compiler:
         owner: dict[int, str] = {}
         ok = True
         for name, seats in teams.items():
-            for i, seat in enumerate(seats):
+            for i, seat in enumerate(map(int, seats)):  # YAML may write a seat as 2.0
                 if seat >= players:
                     self.report(("teams", name, i), f"seat {seat} does not exist: seats are 0 to {players - 1}")
                     ok = False
@@ -151,16 +206,63 @@ class Compiler:
             ok = False
         if not ok:
             raise _Skip
-        return [tuple(seats) for seats in teams.values()], [str(k) for k in teams]
+        return [tuple(map(int, seats)) for seats in teams.values()], [str(k) for k in teams]
 
     def piles(self) -> dict[str, bool]:
+        """Pile name -> seen by everyone; 'pack', the cards not dealt yet, always comes first."""
         self.need("piles")
-        return {str(name): (spec or {}).get("seen by", "nobody") == "everyone"
-                for name, spec in self.doc.get("piles", {}).items()}
+        piles = {"pack": False}
+        for name, spec in self.doc.get("piles", {}).items():
+            piles[str(name)] = (spec or {}).get("seen by", "nobody") == "everyone"
+        return piles
 
-    def order(self, deck: Deck) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        self.need("order")
-        tree: n.Order = self.parse(("order",), "order")
+    def marks(self) -> dict[str, str]:
+        """Values a deal remembers (none until set), name -> type."""
+        self.need("marks")
+        kinds = {"seat": "seat", "team": "team", "number": "num", "suit": "suit", "condition": "bool"}
+        return {str(name): kinds[str(kind)] for name, kind in self.doc.get("marks", {}).items()}
+
+    def lets(self, exprs: ExpressionCompiler, scope: Scope) -> tuple[tuple[str, str, Fn], ...]:
+        """Named values and one-parameter functions, usable by every later expression."""
+        self.need("let")
+        reported = []
+        failed = False
+        for key in self.doc.get("let", {}):
+            name, _, param = str(key).partition("(")
+            param = param.rstrip(")")
+            path = ("let", key)
+            if name in exprs.builtins or name in scope.pile_names or name in scope.mark_names:
+                self.report(path, f"'{name}' is already a built-in, pile or mark name and cannot be redefined", key=True)
+                failed = True
+                continue
+            if param and param not in ("seat", "team", "suit"):
+                self.report(path, f"a function's parameter is 'seat', 'team' or 'suit', found '{param}'",
+                            "write e.g. total(seat): points(seat) + melds(seat)", key=True)
+                failed = True
+                continue
+            try:
+                if param:
+                    scope.bound[param] = param
+                    try:
+                        body = self.expr(exprs, path, "num|bool|seat|team|set|suit|none")
+                    finally:
+                        del scope.bound[param]
+                    scope.functions[name] = (param, body)
+                    continue
+                compiled = self.expr(exprs, path, "num|bool|seat|team|set|suit|none")
+            except _Skip:
+                failed = True
+                self.failed_lets.add(name)
+                continue
+            scope.lets[name] = compiled
+            reported.append((name, compiled.type, compiled.fn))
+        if failed:
+            raise _Skip
+        return tuple(reported)
+
+    def order(self, deck: Deck, key: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        self.need(key)
+        tree: n.Order = self.parse((key,), "order")
         placed: dict[int, str] = {}
         tiers: list[int] = []
         ok = True
@@ -170,7 +272,7 @@ class Compiler:
                 if ref.code in deck.index:
                     card = deck.index[ref.code]
                     if card in placed:
-                        self.report_in(("order",), ref.pos, f"card {ref.code} is ranked twice (first as part of '{placed[card]}')",
+                        self.report_in((key,), ref.pos, f"card {ref.code} is ranked twice (first as part of '{placed[card]}')",
                                        "each card must appear exactly once in the order")
                         ok = False
                         continue
@@ -178,12 +280,12 @@ class Compiler:
                 else:
                     group = deck.selection(ref.code)
                     if group is None:
-                        self.report_in(("order",), ref.pos, f"unknown card or rank '{ref.code}'", suggest_code(ref.code, deck))
+                        self.report_in((key,), ref.pos, f"unknown card or rank '{ref.code}'", suggest_code(ref.code, deck))
                         ok = False
                         continue
                     cards = group & ~sum(1 << c for c in placed)
                     if not cards:
-                        self.report_in(("order",), ref.pos, f"'{ref.code}' names no card that is not ranked already",
+                        self.report_in((key,), ref.pos, f"'{ref.code}' names no card that is not ranked already",
                                        "each card must appear exactly once in the order")
                         ok = False
                         continue
@@ -195,7 +297,7 @@ class Compiler:
         missing = [deck.codes[c] for c in range(deck.size) if c not in placed]
         if missing and ok:
             shown = " ".join(missing[:8]) + (" …" if len(missing) > 8 else "")
-            self.report(("order",), f"the order leaves out {len(missing)} card(s): {shown}",
+            self.report((key,), f"the {key} leaves out {len(missing)} card(s): {shown}",
                         "every card of the deck must have a place in the order")
             ok = False
         if not ok:
@@ -208,64 +310,157 @@ class Compiler:
         above = tuple(sum(1 << d for d in range(deck.size) if strength[d] > strength[c]) for c in range(deck.size))
         return tuple(strength), above
 
-    def points(self, deck: Deck) -> tuple[Fraction, ...]:
-        self.need("points")
+    def points(self, deck: Deck, key: str, base: tuple[Fraction, ...] | None) -> tuple[Fraction, ...]:
+        """Card points; 'trump points' start from 'points' (``base``) and override them."""
+        self.need(key)
         values: list[Fraction | None] = [None] * deck.size
-        for code, value in self.doc.get("points", {}).items():
+        for code, value in self.doc.get(key, {}).items():
             mask = deck.selection(str(code))
             if mask is None:
-                self.report(("points", code), f"unknown card, rank or suit '{code}'", suggest_code(str(code), deck), key=True)
+                self.report((key, code), f"unknown card, rank or suit '{code}'", suggest_code(str(code), deck), key=True)
                 continue
             exact = Fraction(str(value))
             for c in range(deck.size):
                 if (mask >> c) & 1 and values[c] is None:
                     values[c] = exact
-        return tuple(v if v is not None else Fraction(0) for v in values)
+        fallback = base or tuple(Fraction(0) for _ in range(deck.size))
+        return tuple(v if v is not None else fallback[c] for c, v in enumerate(values))
 
-    def deal(self, deck: Deck, players: int, piles: dict[str, bool]) -> tuple[tuple[DealStep, ...], int]:
+    def deal(self, exprs: ExpressionCompiler, deck: Deck, players: int, piles: dict[str, bool]):
+        """The first deal's plan, each hand's size, each pile's size and the cards left in the pack."""
         self.need("deal", "piles")
-        tree: n.Deal = self.parse(("deal",), "deal")
-        plan: list[DealStep] = []
+        plan = self.deal_plan(exprs, ("deal",), players, piles)
+        fixed = self.dealt(plan, players)
+        if fixed > deck.size:
+            self.report(("deal",), f"the deal hands out {fixed} cards but the deck has only {deck.size}")
+            raise _Skip
+        rests = [i for i, step in enumerate(plan) if step.pile is not None and step.count is None]
+        if len(rests) > 1 or (rests and rests[0] != len(plan) - 1):
+            self.report(("deal",), "'rest to' must come once, as the last step of the deal")
+            raise _Skip
         names = list(piles)
+        sizes = [sum(s.count for s in plan if s.pile == i and s.count is not None) for i in range(len(names))]
+        leftover = deck.size - fixed
+        if rests:
+            sizes[plan[-1].pile] += leftover
+            leftover = 0
+        sizes[0] += leftover
+        hand = sum(s.count for s in plan if s.seat == 0 and s.count)
+        return tuple(plan), hand, tuple(sizes), leftover
+
+    def deal_plan(self, exprs: ExpressionCompiler, path: tuple, players: int, piles: dict[str, bool]):
+        tree: n.Deal = self.parse(path, "deal")
+        names = list(piles)
+        plan: list[DealStep] = []
         ok = True
 
-        def add(steps) -> None:
+        def seat_fn(name: str, pos: n.Pos) -> Fn:
+            try:
+                return exprs.compile(n.Name(name, pos), "seat").fn
+            except ExprProblem as err:
+                self.report_in(path, err.pos, err.message, err.hint)
+                raise _Skip from None
+
+        def pile_index(name: str, pos: n.Pos) -> int | None:
+            nonlocal ok
+            if name in piles:
+                return names.index(name)
+            self.report_in(path, pos, f"the deal names pile '{name}', which 'piles' does not define",
+                           f"piles: {', '.join(names[1:])}" if len(names) > 1 else "declare it under 'piles'")
+            ok = False
+            return None
+
+        def add(steps, depth: int = 0) -> None:
             nonlocal ok
             for step in steps:
                 if isinstance(step, n.Repeat):
-                    for _ in range(min(step.times, 1000)):
-                        add(step.steps)
-                    continue
-                pile = getattr(step, "pile", None)
-                if pile is not None and pile not in piles:
-                    self.report_in(("deal",), step.pos, f"the deal names pile '{pile}', which 'piles' does not define",
-                                   f"piles: {', '.join(names)}" if names else "declare it under 'piles'")
-                    ok = False
-                    continue
-                if isinstance(step, n.Each):
-                    plan.extend(DealStep(s, None, step.count) for s in range(players))
-                elif isinstance(step, n.ToPile):
-                    plan.append(DealStep(None, names.index(pile), step.count))
+                    if not any(isinstance(x, (n.Each, n.EachBut, n.ToPile)) for x in step.steps):
+                        self.report_in(path, step.pos, "a repeated group must deal a number of cards")
+                        ok = False
+                    elif step.times * len(step.steps) > 10_000 or depth > 3:
+                        self.report_in(path, step.pos, f"{step.times} repetitions are more than any deck can deal")
+                        ok = False
+                    else:
+                        for _ in range(step.times):
+                            add(step.steps, depth + 1)
+                elif isinstance(step, n.Each):
+                    plan.extend(DealStep(seat=s, count=step.count) for s in range(players))
+                elif isinstance(step, n.EachBut):
+                    but = (seat_fn(step.seat, step.pos), step.other)
+                    plan.extend(DealStep(seat=s, count=step.count, but=but) for s in range(players))
+                elif isinstance(step, n.PileToSeat):
+                    pile = pile_index(step.pile, step.pos)
+                    if pile is not None:
+                        plan.append(DealStep(move=(pile, seat_fn(step.seat, step.seat_pos))))
                 else:
-                    plan.append(DealStep(None, names.index(pile), None))
+                    pile = pile_index(step.pile, step.pos)
+                    if pile is not None:
+                        plan.append(DealStep(pile=pile, count=getattr(step, "count", None)))
 
         add(tree.steps)
         if not ok:
             raise _Skip
-        fixed = sum(s.count for s in plan if s.count is not None)
-        rests = [s for s in plan if s.count is None]
-        if fixed > deck.size:
-            self.report(("deal",), f"the deal hands out {fixed} cards but the deck has only {deck.size}")
+        return tuple(plan)
+
+    def auction(self, exprs: ExpressionCompiler, deck: Deck, players: int, piles: dict[str, bool], leftover: int):
+        self.need("auction")
+        spec = self.doc["auction"]
+        failed = False
+        first = self.section(lambda: self.expr(exprs, ("auction", "first"), "seat").fn, None)
+        calls: list[CallSpec] = []
+        rounds = []
+        for r, round_spec in enumerate(spec["rounds"]):
+            indices = []
+            for name, call in round_spec["calls"].items():
+                path = ("auction", "rounds", r, "calls", name)
+                call = call or {}
+                try:
+                    for_suit = None
+                    if "for each suit" in call:
+                        exprs.scope.bound["suit"] = "suit"
+                        try:
+                            for_suit = self.expr(exprs, path + ("for each suit",), "bool").fn
+                            trump = self.expr(exprs, path + ("trump",), "suit").fn if "trump" in call else None
+                        finally:
+                            del exprs.scope.bound["suit"]
+                    else:
+                        trump = self.expr(exprs, path + ("trump",), "suit").fn if "trump" in call else None
+                except _Skip:
+                    failed = True
+                    continue
+                value = Fraction(str(call["value"])) if "value" in call else None
+                indices.append(len(calls))
+                calls.append(CallSpec(str(name), for_suit, trump, value))
+            rounds.append((tuple(indices), round_spec.get("ends", "at the first call") == "at the first call"))
+        then_deal = ()
+        if "then deal" in spec:
+            try:
+                then_deal = self.deal_plan(exprs, ("auction", "then deal"), players, piles)
+            except _Skip:
+                failed = True
+        if not failed:
+            wanted = self.dealt(then_deal, players)
+            if wanted != leftover:
+                self.report(("auction", "then deal") if "then deal" in spec else ("auction",),
+                            f"after the first deal {leftover} card(s) stay in the pack, but the deal after the "
+                            f"auction hands out {wanted}", "the two deals together must hand out the whole deck")
+                failed = True
+        if failed or first is None:
             raise _Skip
-        if not rests and fixed != deck.size:
-            self.report(("deal",), f"the deal hands out {fixed} of the {deck.size} cards",
-                        "add 'rest to <pile>' for the cards that are not dealt")
-            raise _Skip
-        if len(rests) > 1 or (rests and plan[-1].count is not None):
-            self.report(("deal",), "'rest to' must come once, as the last step of the deal")
-            raise _Skip
-        sizes = [sum(s.count for s in plan if s.seat == seat and s.count) for seat in range(players)]
-        return tuple(plan), sizes[0]
+        return Auction(first, tuple(rounds), tuple(calls), then_deal)
+
+    @staticmethod
+    def dealt(plan: tuple[DealStep, ...], players: int) -> int:
+        """Cards a plan takes from the pack besides 'rest to' (one seat of each 'but' round gets its own count)."""
+        total = 0
+        for step in plan:
+            if step.count is None:
+                continue
+            total += step.count
+        buts = [s for s in plan if s.but is not None]
+        for i in range(0, len(buts), players):
+            total += buts[i].but[1] - buts[i].count
+        return total
 
     def expr(self, exprs: ExpressionCompiler, path: tuple, want: str, start: str = "expr") -> Compiled:
         value = self.source._value(path)
@@ -277,20 +472,34 @@ class Compiler:
                 raise _Skip
             return Compiled(lambda s: constant, "num")
         tree = self.parse(path, start)
+        if _names(tree) & self.failed_lets:
+            raise _Skip
         try:
             return exprs.compile(tree, want)
         except ExprProblem as err:
             self.report_in(path, err.pos, err.message, err.hint)
             raise _Skip from None
 
-    def play(self, exprs: ExpressionCompiler):
+    def play(self, exprs: ExpressionCompiler, piles: dict[str, bool], marks: dict[str, str]) -> dict:
         self.need("play")
         play = self.doc["play"]
         failed = False
-        try:
-            lead = self.expr(exprs, ("play", "lead"), "seat").fn
-        except _Skip:
-            failed, lead = True, None
+
+        def optional(key: str, want: str) -> Fn | None:
+            nonlocal failed
+            if key not in play:
+                return None
+            try:
+                return self.expr(exprs, ("play", key), want).fn
+            except _Skip:
+                failed = True
+                return None
+
+        lead = optional("lead", "seat")
+        trump = optional("trump", "suit")
+        always = optional("always", "set")
+        draw_when = optional("draw when", "bool")
+        ends_when = optional("ends when", "bool")
         follow = play.get("follow", [])
         paths = [("play", "follow")] if isinstance(follow, str) else [("play", "follow", i) for i in range(len(follow))]
         clauses = []
@@ -305,35 +514,66 @@ class Compiler:
                 failed = True
             except _Skip:
                 failed = True
-        always = None
-        if "always" in play:
+        draw = []
+        for i, name in enumerate(play.get("draw", [])):
+            if name not in piles:
+                self.report(("play", "draw", i), f"'draw' names pile '{name}', which 'piles' does not define",
+                            f"piles: {', '.join(list(piles)[1:])}")
+                failed = True
+            else:
+                draw.append(list(piles).index(name))
+        declarations = []
+        for name, spec in play.get("declare", {}).items():
+            path = ("play", "declare", name)
+            exprs.scope.bound["suit"] = "suit"
             try:
-                always = self.expr(exprs, ("play", "always"), "set").fn
+                cards = self.expr(exprs, path + ("cards",), "set").fn
+                try:
+                    fixed = cards(None)
+                except (AttributeError, TypeError, KeyError):
+                    self.report(path + ("cards",), "a meld's cards must be fixed ranks or cards, e.g. K or Q")
+                    raise _Skip from None
+                points = self.expr(exprs, path + ("points",), "num").fn
+                declarations.append(Declaration(str(name), fixed, points))
             except _Skip:
                 failed = True
-        if failed:
+            finally:
+                del exprs.scope.bound["suit"]
+        side_actions = []
+        names = list(piles)
+        for name, spec in play.get("actions", {}).items():
+            path = ("play", "actions", name)
+            try:
+                when = self.expr(exprs, path + ("when",), "bool").fn
+                swap = None
+                if "swap" in spec:
+                    pile = str(spec["swap"]["with"])
+                    if pile not in piles:
+                        self.report(path + ("swap", "with"), f"'swap' names pile '{pile}', which 'piles' does not define")
+                        raise _Skip
+                    swap = (self.expr(exprs, path + ("swap", "cards"), "set").fn, names.index(pile))
+                sets = []
+                for mark in spec.get("set", {}):
+                    if mark not in marks:
+                        self.report(path + ("set", mark), f"'{mark}' is not declared under 'marks'",
+                                    f"marks: {', '.join(marks) or 'none declared'}", key=True)
+                        raise _Skip
+                    sets.append((list(marks).index(mark), self.expr(exprs, path + ("set", mark), marks[mark]).fn))
+                side_actions.append(SideAction(str(name), when, swap, tuple(sets)))
+            except _Skip:
+                failed = True
+        if failed or lead is None:
             raise _Skip
-        return lead, tuple(clauses), always
+        return {"fields": {"lead": lead, "trump": trump, "follow": tuple(clauses), "always": always,
+                           "draw": tuple(draw), "draw_when": draw_when, "ends_when": ends_when,
+                           "declarations": tuple(declarations), "side_actions": tuple(side_actions)},
+                "declarations": declarations, "side_actions": side_actions}
 
-    def scoring(self, exprs: ExpressionCompiler, scope: Scope, has_teams: bool):
+    def scoring(self, exprs: ExpressionCompiler, scope: Scope) -> tuple[Award, ...]:
         self.need("scoring")
-        scoring = self.doc["scoring"]
-        lets = []
-        failed = False
-        for name in scoring.get("let", {}):
-            if name in exprs.builtins:
-                self.report(("scoring", "let", name), f"'{name}' is a built-in name and cannot be redefined", key=True)
-                failed = True
-                continue
-            try:
-                compiled = self.expr(exprs, ("scoring", "let", name), "num|bool|seat|team|set|none")
-            except _Skip:
-                failed = True
-                continue
-            scope.lets[str(name)] = compiled
-            lets.append((str(name), compiled.type, compiled.fn))
         awards = []
-        for i, spec in enumerate(scoring["award"]):
+        failed = False
+        for i, spec in enumerate(self.doc["scoring"]["award"]):
             path = ("scoring", "award", i)
             try:
                 when = self.expr(exprs, path + ("when",), "bool").fn if "when" in spec else None
@@ -354,10 +594,13 @@ class Compiler:
                 failed = True
         if failed:
             raise _Skip
-        return tuple(lets), tuple(awards)
+        return tuple(awards)
 
-    def match(self, exprs: ExpressionCompiler):
+    def match(self, exprs: ExpressionCompiler) -> MatchRule:
         self.need("match")
         match = self.doc.get("match", {})
         next_dealer = self.expr(exprs, ("match", "dealer"), "seat").fn if "dealer" in match else (lambda s: s.dealer)
-        return int(match.get("deals", 1)), next_dealer, match.get("winner", "highest") == "highest"
+        until = self.expr(exprs, ("match", "until"), "bool").fn if "until" in match else None
+        deals = int(match["deals"]) if "deals" in match else (None if until else 1)
+        return MatchRule(deals, until, Fraction(str(match.get("start", 0))), match.get("count") == "down",
+                         next_dealer, match.get("winner", "highest") == "highest")

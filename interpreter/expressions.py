@@ -33,7 +33,7 @@ class Compiled:
 
 
 TYPE_WORDS = {"num": "a number", "bool": "a condition", "seat": "a seat", "team": "a team",
-              "set": "a set of cards", "none": "none"}
+              "set": "a set of cards", "suit": "a suit", "none": "none"}
 
 
 @dataclass(frozen=True)
@@ -55,13 +55,18 @@ class Scope:
     trick_rule: TrickRule
     teams: tuple[tuple[int, ...], ...]
     team_of: tuple[int, ...]
-    points: tuple[Fraction, ...]
+    points: tuple[tuple[Fraction, ...], ...]   # card points per trump suit (index trump + 1)
     players: int
+    pile_names: tuple[str, ...] = ()
+    mark_names: tuple[str, ...] = ()
+    mark_types: tuple[str, ...] = ()
     lets: dict[str, Compiled] = field(default_factory=dict)
-    bound: dict[str, str] = field(default_factory=dict)  # names bound by the context, e.g. 'it'
+    functions: dict[str, tuple[str, Compiled]] = field(default_factory=dict)  # name -> (parameter type, body)
+    bound: dict[str, str] = field(default_factory=dict)  # names bound by the context, e.g. 'it', 'suit'
 
 
 def _points_of(points: tuple, mask: int) -> Fraction:
+    """The card points of a set of cards under one points table (exact)."""
     total = Fraction(0)
     while mask:
         low = mask & -mask
@@ -96,7 +101,7 @@ def _most_tricks(state):
 def _builtins(scope: Scope) -> dict[str, Builtin]:
     deck, rule, team_of, players = scope.deck, scope.trick_rule, scope.team_of, scope.players
     everything = deck.all
-    points = scope.points
+    points_by_trump = scope.points
 
     def led(state):
         suit = rule.led_suit(state.trick)
@@ -120,7 +125,45 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
 
     def make_points(kind: str, a: Fn) -> Fn:
         who = seats_of(kind, a)
-        return lambda s: sum((_points_of(points, s.won[x]) for x in who(s)), Fraction(0))
+        return lambda s: sum((_points_of(points_by_trump[s.trump + 1], s.won[x]) for x in who(s)), Fraction(0))
+
+    def make_melds(kind: str, a: Fn) -> Fn:
+        who = seats_of(kind, a)
+        return lambda s: sum((s.melds[x] for x in who(s)), 0)
+
+    def make_holder(a: Fn) -> Fn:
+        def holder(s):
+            cards = a(s)
+            for seat, hand in enumerate(s.dealt):
+                if cards and hand & cards == cards:
+                    return seat
+            return None
+        return holder
+
+    def took_all(s):
+        if not s.winners or -1 in s.winners:
+            return None
+        first = team_of[s.winners[0]]
+        return first if all(team_of[w] == first for w in s.winners) else None
+
+    def suit_of(a: Fn) -> Fn:
+        def first_suit(s):
+            cards = a(s)
+            if not cards:
+                return None
+            suit = deck.suit_of[(cards & -cards).bit_length() - 1]
+            return None if suit < 0 else suit
+        return first_suit
+
+    def other(a: Fn) -> Fn:
+        teams = len(scope.teams)
+        return lambda s: None if (t := a(s)) is None else (t + 1) % teams
+
+    def seat_number(a: Fn) -> Fn:
+        return lambda s: int(a(s)) % players
+
+    def match_score(pick) -> Fn:
+        return lambda s: pick(s.match_scores) if s.match_scores else 0
 
     b = {
         "dealer": Builtin(None, "seat", "the dealer", "next(dealer)", lambda: lambda s: s.dealer),
@@ -159,6 +202,28 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
                                "most_tricks()", lambda: _most_tricks),
         "count": Builtin(("set",), "num", "how many cards are in a set", "count(hand and trumps) > 0",
                          lambda a: lambda s: a(s).bit_count()),
+        "trick": Builtin(None, "set", "the cards in the trick being played", "count(trick) = 0",
+                         lambda: lambda s: sum(1 << c for c in s.trick)),
+        "trump_suit": Builtin(None, "suit", "the trump suit (none without trump)", "suit = trump_suit",
+                              lambda: lambda s: s.trump if s.trump >= 0 else None),
+        "suit_of": Builtin(("set",), "suit", "the suit of the first card of a set (none if it is empty)",
+                           "suit_of(turnup)", suit_of),
+        "taker": Builtin(None, "seat", "the player who won the auction (none before)", "team(taker)",
+                         lambda: lambda s: s.taker),
+        "contract": Builtin(None, "num", "the value of the winning call of the auction", "25 * contract",
+                            lambda: lambda s: s.contract),
+        "holder": Builtin(("set",), "seat", "the player dealt every card of the set (none if nobody was)",
+                          "holder(trumps and (K or Q))", make_holder),
+        "took_all": Builtin((), "team", "the team that won every trick (none otherwise)", "took_all() = team(taker)",
+                            lambda: took_all),
+        "other": Builtin(("team",), "team", "the other team, in a game of two teams", "other(team(taker))", other),
+        "seat": Builtin(("num",), "seat", "seat number n", "seat(0)", seat_number),
+        "melds": Builtin(("seat|team",), "num", "the points a seat or team has declared in melds", "melds(seat)",
+                         make_melds),
+        "max_score": Builtin((), "num", "the highest match score so far", "max_score() >= 1000",
+                             lambda: match_score(max)),
+        "min_score": Builtin((), "num", "the lowest match score so far", "min_score() <= 0",
+                             lambda: match_score(min)),
     }
     return b
 
@@ -197,6 +262,14 @@ class ExpressionCompiler:
             return Compiled(lambda s: s.bound[key], kind)
         if node.name in self.scope.lets:
             return self.scope.lets[node.name]
+        if node.name in self.scope.mark_names:
+            index = self.scope.mark_names.index(node.name)
+            return Compiled(lambda s: s.marks[index], self.scope.mark_types[index])
+        if node.name in self.scope.pile_names:
+            index = self.scope.pile_names.index(node.name)
+            return Compiled(lambda s: sum(1 << c for c in s.piles[index]), "set")
+        if node.name in self.scope.functions:
+            raise ExprProblem(f"'{node.name}' is a function: write {node.name}(...)", node.pos)
         builtin = self.builtins.get(node.name)
         if builtin is None:
             raise ExprProblem(f"unknown name '{node.name}'", node.pos, self._name_hint(node.name))
@@ -205,6 +278,8 @@ class ExpressionCompiler:
         return Compiled(builtin.make(), builtin.returns)
 
     def _call(self, node: n.Call) -> Compiled:
+        if node.name in self.scope.functions:
+            return self._user_call(node)
         builtin = self.builtins.get(node.name)
         if builtin is None:
             raise ExprProblem(f"unknown function '{node.name}'", node.pos, self._name_hint(node.name))
@@ -224,6 +299,23 @@ class ExpressionCompiler:
         if "|" in "".join(builtin.params):
             return Compiled(builtin.make(kinds[0], *args), builtin.returns)
         return Compiled(builtin.make(*args), builtin.returns)
+
+    def _user_call(self, node: n.Call) -> Compiled:
+        """A function defined with ``let``: its parameter is bound while its body runs."""
+        param, body = self.scope.functions[node.name]
+        if len(node.args) != 1:
+            raise ExprProblem(f"'{node.name}' takes 1 argument, found {len(node.args)}", node.pos)
+        arg = self.compile(node.args[0], param).fn
+        fn = body.fn
+
+        def call(s):
+            saved = s.bound.get(param)
+            s.bound[param] = arg(s)
+            try:
+                return fn(s)
+            finally:
+                s.bound[param] = saved
+        return Compiled(call, body.type)
 
     def _not(self, node: n.Not) -> Compiled:
         inner = self.compile(node.operand, "bool").fn
@@ -272,13 +364,14 @@ class ExpressionCompiler:
         return Compiled(fn, "num" if op in "+-*" else "bool")
 
     def _name_hint(self, name: str) -> str:
-        known = sorted(set(self.builtins) | set(self.scope.lets) | set(self.scope.bound))
+        known = sorted(set(self.builtins) | set(self.scope.lets) | set(self.scope.bound) | set(self.scope.functions)
+                       | set(self.scope.pile_names) | set(self.scope.mark_names))
         close = [k for k in known if k.startswith(name[:3]) or name.startswith(k[:3])]
         return f"did you mean {' or '.join(close[:3])}?" if close else f"known names: {', '.join(known)}"
 
 
 def _fits(kind: str, want: str) -> bool:
-    return kind in want.split("|") or (kind == "none" and want != "bool" and want != "num" and want != "set")
+    return kind in want.split("|") or (kind == "none" and want not in ("bool", "num", "set"))
 
 
 def _join(a: str, b: str) -> str | None:

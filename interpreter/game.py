@@ -15,11 +15,17 @@ Fn = Callable[[Any], Any]
 
 @dataclass(frozen=True)
 class Action:
-    """One move; ``text`` is its canonical form, e.g. ``play 3O``."""
+    """One move; ``text`` is its canonical form, e.g. ``play 3O``, ``pass``, ``name H``.
+
+    ``kind`` is play, declare (a lead that declares a meld), call, pass or act (a side
+    action such as exchanging or closing); ``arg`` indexes the call, meld or side action.
+    """
 
     kind: str
-    card: int  # card index, -1 when the action is not about a card
-    text: str
+    card: int = -1
+    arg: int = -1
+    suit: int = -1
+    text: str = ""
 
     def __str__(self) -> str:
         return self.text
@@ -27,12 +33,50 @@ class Action:
 
 @dataclass(frozen=True)
 class DealStep:
-    """``count`` cards to a seat (``pile`` is None; ``seat`` counts from the first receiver)
-    or to a pile (``count`` None means the rest of the pack)."""
+    """``count`` cards from the pack to a seat (``seat`` counts from the first receiver) or to
+    a pile (``count`` None: the rest); ``but`` gives one seat a different count; ``move``
+    hands a whole pile to a seat."""
 
-    seat: int | None
-    pile: int | None
-    count: int | None
+    seat: int | None = None
+    pile: int | None = None
+    count: int | None = None
+    but: tuple[Fn, int] | None = None
+    move: tuple[int, Fn] | None = None
+
+
+@dataclass(frozen=True)
+class CallSpec:
+    """A call of an auction round; with ``for_suit`` there is one call per suit it accepts."""
+
+    name: str
+    for_suit: Fn | None
+    trump: Fn | None
+    value: Fraction | None
+
+
+@dataclass(frozen=True)
+class Auction:
+    first: Fn
+    rounds: tuple[tuple[tuple[int, ...], bool], ...]   # call indices, ends at the first call?
+    calls: tuple[CallSpec, ...]
+    then_deal: tuple[DealStep, ...]
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A meld declared with a lead: all its cards of one suit in hand, leading one of them."""
+
+    name: str
+    cards: int
+    points: Fn
+
+
+@dataclass(frozen=True)
+class SideAction:
+    name: str
+    when: Fn
+    swap: tuple[Fn, int] | None          # cards of the hand to swap with a pile's cards
+    marks: tuple[tuple[int, Fn], ...]     # marks set, in order
 
 
 @dataclass(frozen=True)
@@ -46,33 +90,65 @@ class Award:
 
 
 @dataclass(frozen=True)
+class MatchRule:
+    deals: int | None        # a fixed number of deals, or None with ``until``
+    until: Fn | None
+    start: Fraction
+    down: bool               # deal points are taken off a starting score
+    next_dealer: Fn
+    high_wins: bool
+
+
+@dataclass(frozen=True)
 class Game:
     name: str                # the short name: file stem, e.g. "aluette"
     title: str
     about: str
     path: str
+    variant: str
+    variants: tuple[str, ...]
     players: int
     direction: str
     team_names: tuple[str, ...]
     teams: tuple[tuple[int, ...], ...]
     team_of: tuple[int, ...]
     deck: Deck
-    points: tuple[Fraction, ...]
+    points_by_trump: tuple[tuple[Fraction, ...], ...]   # [trump + 1][card]
     pile_names: tuple[str, ...]
     pile_public: tuple[bool, ...]
+    pile_sizes: tuple[int, ...]                         # after the first deal
     deal_plan: tuple[DealStep, ...]
     hand_size: int
     trick_rule: TrickRule
-    fixed_trump: int
+    auction: Auction | None
     lead: Fn
+    trump: Fn | None
     follow: tuple[tuple[Fn | None, Fn], ...]
     always: Fn | None
-    lets: tuple[tuple[str, str, Fn], ...]   # name, type, function: reported when true
+    draw: tuple[int, ...]
+    draw_when: Fn | None
+    ends_when: Fn | None
+    declarations: tuple[Declaration, ...]
+    side_actions: tuple[SideAction, ...]
+    mark_names: tuple[str, ...]
+    lets: tuple[tuple[str, str, Fn], ...]   # name, type, function: reported in results
     awards: tuple[Award, ...]
-    match_deals: int
-    next_dealer: Fn
-    match_high_wins: bool
-    play_actions: tuple[Action, ...] = field(repr=False)
+    match: MatchRule
+    actions: tuple[Action, ...] = field(repr=False)
+
+    @property
+    def points(self) -> tuple[Fraction, ...]:
+        """Card points with no trump in force."""
+        return self.points_by_trump[0]
+
+    @property
+    def play_actions(self) -> tuple[Action, ...]:
+        return self.actions[:self.deck.size]
+
+    @property
+    def simple(self) -> bool:
+        """True when only card plays exist: the fast path of legal_actions."""
+        return self.auction is None and not self.declarations and not self.side_actions
 
     # --- deals --------------------------------------------------------------------------
 
@@ -80,42 +156,28 @@ class Game:
         """A fresh deal: shuffled with ``seed``, or stacked from ``layout``."""
         from .state import State
 
-        if not 0 <= dealer < self.players:
+        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
             raise LayoutError(f"dealer must be a seat from 0 to {self.players - 1}, found {dealer}")
-        hands, piles = self._stacked(layout) if layout is not None else self._shuffled(seed, dealer)
-        return State.start(self, hands, piles, dealer)
+        if layout is not None:
+            hands, piles = self._stacked(layout)
+            return State.start(self, dealer, hands, piles)
+        pack = list(range(self.deck.size))
+        random.Random(seed).shuffle(pack)
+        return State.start(self, dealer, [0] * self.players, [pack] + [[] for _ in self.pile_names[1:]], deal=True)
 
     def new_match(self, seed: int | str | None = None, dealer: int = 0):
         from .match import Match
 
         return Match(self, seed, dealer)
 
-    def _shuffled(self, seed, dealer: int) -> tuple[list[int], list[list[int]]]:
-        pack = list(range(self.deck.size))
-        random.Random(seed).shuffle(pack)
-        hands = [0] * self.players
-        piles: list[list[int]] = [[] for _ in self.pile_names]
-        first = (dealer + 1) % self.players
-        at = 0
-        for step in self.deal_plan:
-            count = len(pack) - at if step.count is None else step.count
-            packet = pack[at:at + count]
-            at += count
-            if step.pile is not None:
-                piles[step.pile].extend(packet)
-            else:
-                seat = (first + step.seat) % self.players
-                for card in packet:
-                    hands[seat] |= 1 << card
-        return hands, piles
-
     def _stacked(self, layout: dict) -> tuple[list[int], list[list[int]]]:
+        """Hands and piles as a layout gives them; piles it leaves out get the other cards."""
         if not isinstance(layout, dict) or not isinstance(layout.get("hands"), list):
             raise LayoutError("a layout is a mapping with 'hands': one list of cards per seat")
         unknown = set(layout) - {"hands"} - set(self.pile_names)
         if unknown:
             raise LayoutError(f"layout names no pile of this game: {', '.join(sorted(map(str, unknown)))}"
-                                     f" (piles: {', '.join(self.pile_names) or 'none'})")
+                              f" (piles: {', '.join(self.pile_names)})")
         if len(layout["hands"]) != self.players:
             raise LayoutError(f"layout has {len(layout['hands'])} hands; this game has {self.players} players")
         seen: set[int] = set()
@@ -144,7 +206,7 @@ class Game:
         rest = [c for c in range(self.deck.size) if c not in seen]
         for i, pile in enumerate(piles):
             if pile is None:
-                piles[i], rest = rest, []
+                piles[i], rest = rest[:self.pile_sizes[i]], rest[self.pile_sizes[i]:]
         if rest:
             raise LayoutError(f"layout leaves {len(rest)} card(s) nowhere: {' '.join(self.deck.codes[c] for c in rest[:6])}")
         return hands, piles
@@ -152,14 +214,22 @@ class Game:
     # --- actions ------------------------------------------------------------------------
 
     def parse_action(self, text: str) -> Action:
-        """The action a person means: ``play 3O``, ``3O`` or a card's name."""
-        words = str(text).strip()
-        if words.lower().startswith("play "):
-            words = words[5:]
-        card = self.deck.find(words)
-        if card is None:
-            raise IllegalActionError(f"'{text}' names no action or card of {self.title}")
-        return self.play_actions[card]
-
-    def team_label(self, team: int) -> str:
-        return self.team_names[team]
+        """The action a person means: its text (``play 3O``, ``pass``), a card's code or name."""
+        words = " ".join(str(text).split())
+        folded = words.casefold()
+        for action in self.actions:
+            if action.text.casefold() == folded:
+                return action
+        parts = words.split(" ")
+        if parts and parts[0].casefold() == "play":
+            parts = parts[1:]
+        for split in range(len(parts), 0, -1):
+            card = self.deck.find(" ".join(parts[:split]))
+            if card is None:
+                continue
+            rest = " ".join(parts[split:]).casefold()
+            for action in self.actions:
+                if action.card == card and action.kind in ("play", "declare") \
+                        and action.text.casefold().split(" ", 2)[2:] == ([rest] if rest else []):
+                    return action
+        raise IllegalActionError(f"'{text}' names no action or card of {self.title}")

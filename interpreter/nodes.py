@@ -51,6 +51,32 @@ class Each:
 
 
 @dataclass(frozen=True)
+class EachBut:
+    """Every player in turn receives ``count`` cards, except ``seat`` who receives ``other``."""
+
+    count: int
+    seat: str
+    other: int
+    pos: Pos
+
+    def english(self) -> str:
+        return f"{self.count} to each player but {self.other} to the {self.seat}"
+
+
+@dataclass(frozen=True)
+class PileToSeat:
+    """A whole pile goes to a player's hand."""
+
+    pile: str
+    seat: str
+    pos: Pos
+    seat_pos: Pos
+
+    def english(self) -> str:
+        return f"the {self.pile} to the {self.seat}"
+
+
+@dataclass(frozen=True)
 class ToPile:
     count: int
     pile: str

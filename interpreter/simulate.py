@@ -42,9 +42,7 @@ def simulate(game: Game, count: int, seed: int | str, players: list[str], single
         seats = [make_player(kind, f"{match_seed}:{seat}") for seat, kind in enumerate(players)]
         match = game.new_match(seed=match_seed, dealer=i % game.players if single_deals else 0)
         recorder = Recorder(game, match_seed, players, game_ref or game.name)
-        deals_left = 1 if single_deals else game.match_deals
-        while not match.is_over and deals_left:
-            deals_left -= 1
+        while not match.is_over:
             state = match.next_deal()
             recorder.start_deal(state)
             while not state.is_over:
@@ -56,6 +54,8 @@ def simulate(game: Game, count: int, seed: int | str, players: list[str], single
             result = match.finish_deal(state)
             recorder.end_deal(result.to_json())
             summary.add_deal(result)
+            if single_deals and not result.facts.get("annulled"):
+                break
         outcome = match.result()
         summary.matches += 1
         if outcome.winner is None:

@@ -15,9 +15,9 @@ START_RULES = ("order", "deal", "clause", "expr")
 _NUMBER = re.compile(r"^\d+(\.\d+)?$")
 
 _TERMINAL_WORDS = {
-    "CODE": "a code or number", "NAME": "a name", "CMP": "a comparison", "ADDOP": "'+' or '-'",
-    "MULOP": "'*' or '/'", "AND": "'and' or 'except'", "LPAR": "'('", "RPAR": "')'",
-    "COMMA": "','", "MORETHAN": "'>'", "EQUAL": "'='", "$END": "the end",
+    "CODE": "a code or number", "NAME": "a name", "CMP": "a comparison", "ADDOP": "'+', '-'",
+    "MULOP": "'*', '/'", "AND": "'and', 'except'", "LPAR": "'('", "RPAR": "')'", "MINUS": "'-'",
+    "COMMA": "','", "MORETHAN": "'>'", "EQUAL": "'='", "$END": "the end of the text",
 }
 
 
@@ -43,8 +43,8 @@ def _pos(token: Token) -> n.Pos:
 
 
 def _int(token: Token) -> int:
-    if not token.isdigit():
-        raise SyntaxProblem(f"expected a whole number, found '{token}'", _pos(token))
+    if not token.isdigit() or int(token) == 0:
+        raise SyntaxProblem(f"expected a whole number of at least 1, found '{token}'", _pos(token))
     return int(token)
 
 
@@ -65,10 +65,16 @@ class _ToNodes(Transformer):
         return n.Each(_int(count), _pos(count))
 
     def to_pile(self, count, pile):
-        return n.ToPile(_int(count), str(pile), _pos(count))
+        return n.ToPile(_int(count), str(pile), _pos(pile))
 
     def rest_to(self, pile):
         return n.RestTo(str(pile), _pos(pile))
+
+    def each_but(self, count, seat, other):
+        return n.EachBut(_int(count), str(seat), _int(other), _pos(seat))
+
+    def pile_to_seat(self, pile, seat):
+        return n.PileToSeat(str(pile), str(seat), _pos(pile), _pos(seat))
 
     def repeat(self, times, deal):
         return n.Repeat(_int(times), deal.steps, _pos(times))
@@ -119,7 +125,7 @@ def _expected(tokens) -> str:
     words = sorted({_TERMINAL_WORDS.get(t, f"'{t.lower()}'" if t.isalpha() else t) for t in tokens})
     if len(words) > 6:
         words = words[:6] + ["…"]
-    return ", ".join(words)
+    return ("one of " if len(words) > 1 or "," in words[0] else "") + ", ".join(words)
 
 
 def parse(text: str, start: str):
@@ -127,7 +133,7 @@ def parse(text: str, start: str):
     try:
         tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:
-        raise _explain(err, text) from None
+        raise _explain(err, text, start) from None
     try:
         return _ToNodes().transform(tree)
     except Exception as err:  # lark wraps errors raised inside the transformer
@@ -137,14 +143,23 @@ def parse(text: str, start: str):
         raise
 
 
-def _explain(err: UnexpectedInput, text: str) -> SyntaxProblem:
+def _accepted(text: str, start: str) -> set[str]:
+    """The tokens the parser would accept after ``text``, a prefix that parses so far."""
+    interactive = _parser().parse_interactive(text, start=start)
+    interactive.exhaust_lexer()
+    return interactive.accepts()
+
+
+def _explain(err: UnexpectedInput, text: str, start: str) -> SyntaxProblem:
     line, column = max(1, err.line or 1), max(1, err.column or 1)
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
-        lines = text.splitlines() or [""]
+        lines = text.rstrip().splitlines() or [""]
         line = len(lines)
         column = len(lines[-1]) + 1
         expected = getattr(err, "expected", None) or getattr(err, "accepts", None) or ()
-        return SyntaxProblem(f"the text ends too early; expected {_expected(expected)}", n.Pos(line, column))
+        tail = " ".join(text.split())[-24:]
+        found = f"the text ends after '{tail}'" if tail else "the text is empty"
+        return SyntaxProblem(f"{found}; expected {_expected(expected)}", n.Pos(line, column))
     if isinstance(err, UnexpectedToken):
         expected = err.accepts or err.expected
         return SyntaxProblem(f"unexpected '{err.token}'; expected {_expected(expected)}",
@@ -152,5 +167,7 @@ def _explain(err: UnexpectedInput, text: str) -> SyntaxProblem:
     if isinstance(err, UnexpectedCharacters):
         char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
         hint = "quotes are not part of the rule language" if char in "\"'" else ""
-        return SyntaxProblem(f"unexpected character '{char}'", n.Pos(line, column), hint)
+        quoted = f'"{char}"' if char == "'" else f"'{char}'"
+        expected = _expected(_accepted(text[:err.pos_in_stream], start))
+        return SyntaxProblem(f"unexpected character {quoted}; expected {expected}", n.Pos(line, column), hint)
     return SyntaxProblem(str(err).splitlines()[0], n.Pos(line, column))

@@ -8,13 +8,16 @@ from dataclasses import dataclass
 class TrickRule:
     """Decides tricks from precomputed tables.
 
-    ``strength[c]`` is card c's place in the order (higher beats lower, equal ties);
-    ``above[c]`` is the set of cards strictly stronger than c.
-    With ``by_suit`` only cards of the led suit (or trumps) can win.
+    ``strength[c]`` is card c's place in the order (higher beats lower, equal ties) and
+    ``above[c]`` the set of cards strictly stronger than c. ``trump_strength`` and
+    ``trump_above`` are the same under 'trump order', used for cards of the trump suit.
+    With ``by_suit`` only cards of the led suit, or trumps, can win.
     """
 
     strength: tuple[int, ...]
     above: tuple[int, ...]
+    trump_strength: tuple[int, ...]
+    trump_above: tuple[int, ...]
     suit_of: tuple[int, ...]
     suit_masks: tuple[int, ...]
     by_suit: bool
@@ -30,8 +33,8 @@ class TrickRule:
 
     def winner(self, trick: list[int], trump: int) -> int:
         """Position in ``trick`` of the winning card, or -1 for a spoiled trick."""
-        strength = self.strength
         if not self.by_suit:
+            strength = self.strength
             best, at, tied = -1, -1, False
             for i, card in enumerate(trick):
                 s = strength[card]
@@ -46,16 +49,15 @@ class TrickRule:
         for i, card in enumerate(trick):
             suit = suit_of[card]
             is_trump = suit == trump and trump >= 0
-            if not is_trump and suit != led:
+            if not is_trump and (suit != led or best_trump):
                 continue
+            s = self.trump_strength[card] if is_trump else self.strength[card]
             if is_trump and not best_trump:
-                best, at, tied, best_trump = strength[card], i, False, True
-            elif is_trump == best_trump:
-                s = strength[card]
-                if s > best:
-                    best, at, tied = s, i, False
-                elif s == best:
-                    tied = True
+                best, at, tied, best_trump = s, i, False, True
+            elif s > best:
+                best, at, tied = s, i, False
+            elif s == best:
+                tied = True
         if at < 0:
             return 0
         return -1 if tied and self.spoil_ties else at
@@ -67,13 +69,13 @@ class TrickRule:
         if not self.by_suit:
             return self.above[max(trick, key=self.strength.__getitem__)]
         at = self.winner(trick, trump)
-        if at < 0:  # a spoiled lead: only a card above the tied ones takes it
-            led = self.led_suit(trick)
-            top = max((c for c in trick if self.suit_of[c] == led), key=self.strength.__getitem__)
-            return self.above[top] & self.suit_masks[led]
-        best = trick[at]
+        best = trick[max(at, 0)]
         suit = self.suit_of[best]
-        stronger = self.above[best] & (self.suit_masks[suit] if suit >= 0 else 0)
-        if trump >= 0 and suit != trump:
+        if suit < 0:
+            return everything
+        if suit == trump:
+            return self.trump_above[best] & self.suit_masks[suit]
+        stronger = self.above[best] & self.suit_masks[suit]
+        if trump >= 0:
             stronger |= self.suit_masks[trump]
         return stronger
