@@ -45,7 +45,10 @@ class Compiler:
         self.doc = source.data
         self.broken = broken          # top-level keys that failed the schema check
         self.problems: list[Problem] = []
-        self.failed_lets: set[str] = set()  # names whose definition is reported already
+        lets = self.doc.get("let")
+        # names whose definition is reported already: all of them when the section is broken
+        self.failed_lets: set[str] = ({str(k).partition("(")[0] for k in lets}
+                                      if "let" in broken and isinstance(lets, dict) else set())
         self.variant = variant
         self.variants = variants
 
@@ -114,7 +117,7 @@ class Compiler:
         played = self.section(lambda: self.play(exprs, piles, marks), None)
         awards = self.section(lambda: self.scoring(exprs, scope), ())
         match = self.section(lambda: self.match(exprs), None)
-        if self.problems or strength is None or played is None or match is None:
+        if self.problems or self.broken or strength is None or played is None or match is None:
             return None
         return Game(
             name=Path(self.source.path).stem, title=str(doc["game"]), about=str(doc.get("about", "")).strip(),

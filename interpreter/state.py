@@ -469,8 +469,23 @@ class State:
                 give(award.to_kind, who, award.points(self), award.rule)
         facts: dict[str, Any] = {"tricks": list(self.tricks),
                                  "trick_winners": [None if w < 0 else w for w in self.winners]}
+        if self.taker is not None:
+            facts["taker"] = self.taker
+        if self.trump >= 0:
+            facts["trump"] = game.deck.suit_codes[self.trump]
+        for name, value in zip(game.mark_names, self.marks):
+            facts[name] = value
         for name, kind, fn in game.lets:
-            value = fn(self)
-            facts[name] = value if not isinstance(value, int) or isinstance(value, bool) or kind != "set" \
-                else game.deck.text(value)
+            facts[name] = self._fact(kind, fn(self))
         return Result(tuple(seat_scores), tuple(team_scores), tuple(reasons), facts)
+
+    def _fact(self, kind: str, value: Any) -> Any:
+        """A named value as a person reads it: team names, suit and card codes."""
+        if value is None or kind in ("num", "bool", "seat"):
+            return value
+        deck = self.game.deck
+        if kind == "team":
+            return self.game.team_names[value]
+        if kind == "suit":
+            return deck.suit_codes[value]
+        return deck.text(value)

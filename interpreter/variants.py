@@ -27,7 +27,11 @@ def apply_variant(source: Source, name: str) -> Source:
 
 
 def _merge(base: CommentedMap, changes) -> None:
+    """Mappings merge key by key; other values replace; null removes a key."""
     for key, value in changes.items():
+        if value is None:
+            base.pop(key, None)
+            continue
         if isinstance(value, dict) and isinstance(base.get(key), dict):
             _merge(base[key], value)
             continue
