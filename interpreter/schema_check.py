@@ -1,8 +1,12 @@
 """Checks a rule document against schema/game.schema.json (JSON Schema 2020-12)."""
 from __future__ import annotations
 
+from collections.abc import Set
+from datetime import date
+from difflib import get_close_matches
 from functools import lru_cache
 import json
+import math
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
@@ -27,26 +31,60 @@ def check(source: Source, schema: str = "game.schema.json") -> tuple[list[Proble
         return [Problem(source.path, 1, 1, f"a rule file must be a mapping of sections (game:, players:, …), found {found}",
                         source.line_text(1))], {"*"}
     problems, broken = [], set()
+    non_finite = list(_non_finite(source.data, ()))
+    for path in non_finite:
+        broken.add(str(path[0]))
+        problems.append(source.problem(path, f"{_where(path)} must be a finite number, found {source._value(path)}"))
     for error in validator(schema).iter_errors(source.data):
         for leaf in _leaves(error):
             path = tuple(leaf.absolute_path)
+            if path in non_finite:
+                continue
             if path:
                 broken.add(str(path[0]))
             elif leaf.validator == "required":
                 broken.update(k for k in leaf.validator_value if k not in source.data)
-            problems.append(_problem(source, leaf, path))
+            if leaf.validator == "additionalProperties":
+                problems.extend(_unknown_keys(source, leaf, path))
+            else:
+                problems.append(_problem(source, leaf, path))
     unique = {(p.line, p.column, p.message): p for p in problems}
     return list(unique.values()), broken
 
 
+def _non_finite(node, path: tuple):
+    """Paths of the values YAML reads as .nan or .inf, which no rule can use."""
+    if isinstance(node, float) and not math.isfinite(node):
+        yield path
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _non_finite(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _non_finite(value, path + (i,))
+
+
 def _leaves(error: ValidationError):
-    """For oneOf/anyOf failures, the most relevant sub-errors instead of a summary."""
+    """For oneOf/anyOf failures, the most relevant sub-errors instead of a summary:
+    the deepest ones, or else those of the alternative whose type matched."""
     if error.context and error.validator in ("oneOf", "anyOf"):
         deepest = max(len(e.absolute_path) for e in error.context)
         if deepest > len(error.absolute_path):
             yield from (e for e in error.context if len(e.absolute_path) == deepest)
             return
+        matched = [e for e in error.context if e.validator != "type"]
+        if matched:
+            yield from matched
+            return
     yield error
+
+
+def _where(path: tuple) -> str:
+    return "/".join(str(p) for p in path) or "the file"
+
+
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "object": "a mapping",
+               "array": "a list", "boolean": "true or false"}
 
 
 def _kind(value) -> str:
@@ -60,28 +98,42 @@ def _kind(value) -> str:
         return "a list"
     if isinstance(value, dict):
         return "a mapping"
+    if isinstance(value, date):
+        return f"the date {value}"
+    if isinstance(value, bytes):
+        return "binary data"
+    if isinstance(value, Set):
+        return "a set"
+    tag = getattr(getattr(value, "tag", None), "value", None)
+    if tag:
+        return f"a value tagged {tag.replace('tag:yaml.org,2002:', '!!')}"
     return "nothing" if value is None else type(value).__name__
+
+
+def _unknown_keys(source: Source, error: ValidationError, path: tuple) -> list[Problem]:
+    """One problem per key that the schema does not know, with the keys it does know."""
+    known = list(error.schema.get("properties", {}))
+    where = _where(path)
+    problems = []
+    for key in error.instance:
+        if key not in known:
+            close = get_close_matches(str(key), known, n=1)
+            hint = (f"did you mean '{close[0]}'? " if close else "") + f"known keys: {', '.join(known)}"
+            problems.append(source.problem(path + (key,), f"unknown key '{key}' in {where}", hint, key=True))
+    return problems
 
 
 def _problem(source: Source, error: ValidationError, path: tuple) -> Problem:
     v, schema = error.validator, error.schema
-    where = "/".join(str(p) for p in path) or "the file"
-    if v == "additionalProperties":
-        extra = [k for k in error.instance if k not in schema.get("properties", {})] if isinstance(error.instance, dict) else []
-        pattern = schema.get("patternProperties")
-        known = ", ".join(schema.get("properties", {})) if not pattern else ""
-        key = extra[0] if extra else ""
-        return source.problem(path + (key,), f"unknown key '{key}' in {where}", f"known keys: {known}" if known else "",
-                              key=True)
+    where = _where(path)
     if v == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         desc = schema.get("properties", {}).get(missing, {}).get("description", "")
         return source.problem(path, f"missing required key '{missing}' in {where}", desc, key=bool(path))
-    if v == "type":
-        want = schema["type"] if isinstance(schema["type"], str) else " or ".join(schema["type"])
-        words = {"integer": "a whole number", "number": "a number", "string": "text", "object": "a mapping",
-                 "array": "a list", "boolean": "true or false"}
-        want_words = " or ".join(words.get(w, w) for w in want.split(" or "))
+    if v in ("type", "oneOf", "anyOf"):
+        types = [schema["type"]] if v == "type" else [s.get("type") for s in schema[v]]
+        want = [t for ts in types for t in ([ts] if isinstance(ts, str) else ts or [])]
+        want_words = " or ".join(_TYPE_WORDS.get(w, w) for w in want)
         return source.problem(path, f"{where} must be {want_words}, found {_kind(error.instance)}",
                               schema.get("description", ""))
     if v == "enum":

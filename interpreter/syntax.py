@@ -122,9 +122,9 @@ def _first_pos(node) -> n.Pos:
 
 
 def _expected(tokens) -> str:
-    words = sorted({_TERMINAL_WORDS.get(t, f"'{t.lower()}'" if t.isalpha() else t) for t in tokens})
-    if len(words) > 6:
-        words = words[:6] + ["…"]
+    words = sorted({_TERMINAL_WORDS.get(t, f"'{t.lower()}'" if t.isalpha() else t) for t in tokens}) or ["nothing"]
+    if len(words) > 8:
+        words = words[:8] + ["…"]
     return ("one of " if len(words) > 1 or "," in words[0] else "") + ", ".join(words)
 
 
@@ -157,11 +157,12 @@ def _explain(err: UnexpectedInput, text: str, start: str) -> SyntaxProblem:
         line = len(lines)
         column = len(lines[-1]) + 1
         expected = getattr(err, "expected", None) or getattr(err, "accepts", None) or ()
-        tail = " ".join(text.split())[-24:]
-        found = f"the text ends after '{tail}'" if tail else "the text is empty"
+        words = text.split()
+        tail = ("… " if len(words) > 4 else "") + " ".join(words[-4:])
+        found = f"the text ends after '{tail}'" if words else "the text is empty"
         return SyntaxProblem(f"{found}; expected {_expected(expected)}", n.Pos(line, column))
-    if isinstance(err, UnexpectedToken):
-        expected = err.accepts or err.expected
+    if isinstance(err, UnexpectedToken):  # lark's own lists can be empty after reductions
+        expected = _accepted(text[:err.token.start_pos], start)
         return SyntaxProblem(f"unexpected '{err.token}'; expected {_expected(expected)}",
                              n.Pos(line, column, max(1, len(str(err.token)))))
     if isinstance(err, UnexpectedCharacters):
