@@ -86,12 +86,13 @@ def _fmt(x) -> str:
 @click.option("--deals", "single_deals", is_flag=True, help="Play single deals instead of whole matches.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               help="Write one JSON record per match to this .jsonl file.")
+@click.option("--variant", default=None, help="A variant the rule file defines (see 'atout list').")
 def simulate(game_name: str, count: int, seed: str, players: str | None, single_deals: bool,
-             record_path: Path | None) -> None:
+             record_path: Path | None, variant: str | None) -> None:
     """Play many seeded matches between AI players and summarise them."""
     from interpreter.simulate import simulate as run
 
-    game = interpreter.load(game_name)
+    game = interpreter.load(game_name, variant)
     kinds = players.split(",") if players else ["random"] * game.players
     kinds = [k.strip() for k in kinds]
     if len(kinds) == 1:
@@ -103,10 +104,10 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
     if record_path is not None:
         partial = record_path.with_name(record_path.name + ".partial")
         with partial.open("w", encoding="utf-8") as out:
-            summary = run(game, count, seed_value, kinds, single_deals, out, game_name)
+            summary = run(game, count, seed_value, kinds, single_deals, out, game_name, variant)
         partial.replace(record_path)
     else:
-        summary = run(game, count, seed_value, kinds, single_deals, None, game_name)
+        summary = run(game, count, seed_value, kinds, single_deals, None, game_name, variant)
     _print_summary(summary, seed, single_deals)
 
 
@@ -138,7 +139,8 @@ def replay(record_file: Path) -> None:
     mismatches = 0
     for where, record in read_record(record_file):
         results, final, differences = run(record, where, interpreter.load)
-        teams = ", ".join(f"{t} {s}" for t, s in zip(_team_names(record["game"]), final["teams"]))
+        names = interpreter.load(record["game"], record.get("options", {}).get("variant")).team_names
+        teams = ", ".join(f"{t} {s}" for t, s in zip(names, final["teams"]))
         winner = final["winner"] or "draw"
         click.echo(f"{where}: {len(results)} deal(s) replayed; {teams}; winner: {winner}")
         for line in differences:
@@ -149,28 +151,26 @@ def replay(record_file: Path) -> None:
         sys.exit(1)
 
 
-def _team_names(game_ref: str) -> tuple[str, ...]:
-    return interpreter.load(game_ref).team_names
-
 
 @main.command()
 @click.argument("game_name", metavar="GAME")
 @click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
 @click.option("--seed", default="1", show_default=True, help="Seed for the deals and the AI players.")
 @click.option("--opponents", default="greedy", show_default=True, help="Player kind for the other seats.")
-def play(game_name: str, seat: int, seed: str, opponents: str) -> None:
+@click.option("--variant", default=None, help="A variant the rule file defines.")
+def play(game_name: str, seat: int, seed: str, opponents: str, variant: str | None) -> None:
     """Play one seat in the terminal against AI players."""
     from interpreter.players import make_player
-    from interpreter.table_view import describe_card, table_view, trick_summary
+    from interpreter.table_view import describe_action, table_view, trick_summary
 
-    game = interpreter.load(game_name)
+    game = interpreter.load(game_name, variant)
     if not 0 <= seat < game.players:
         raise click.BadParameter(f"{game.title} has seats 0 to {game.players - 1}", param_hint="--seat")
     others = {s: make_player(opponents, f"{seed}:{s}") for s in range(game.players) if s != seat}
     match = game.new_match(seed=seed)
     partners = [s for s in game.teams[game.team_of[seat]] if s != seat]
     click.echo(f"{game.title}: you are seat {seat}" + (f", partner of seat {', '.join(map(str, partners))}" if partners else "")
-               + ". Type a card's code or name; 'help' for more.")
+               + ". Type a card's code or name, or an action; 'help' for more.")
     while not match.is_over:
         state = match.next_deal()
         click.echo(f"\n=== deal {len(match.results) + 1}, dealer: seat {state.dealer}")
@@ -184,14 +184,17 @@ def play(game_name: str, seat: int, seed: str, opponents: str) -> None:
                     return
             else:
                 action = others[mover].choose(state)
-                click.echo(f"seat {mover} plays {describe_card(state, action.card)}")
+            click.echo(describe_action(state, mover, seat, action))
             tricks_before = len(state.winners)
             state.apply(action)
             if len(state.winners) > tricks_before:
                 click.echo(trick_summary(state, seat))
         result = match.finish_deal(state)
-        click.echo("\ndeal over: " + ("; ".join(f"{r.rule}: {r.to} +{_fmt(r.points)}" for r in result.reasons)
-                                      or "nobody scores"))
+        if result.facts.get("annulled"):
+            click.echo("\ndeal annulled: everyone passed; the next dealer deals again")
+        else:
+            click.echo("\ndeal over: " + ("; ".join(f"{r.rule}: {r.to} +{_fmt(r.points)}" for r in result.reasons)
+                                          or "nobody scores"))
         click.echo("match score: " + ", ".join(f"{n} {_fmt(x)}" for n, x in zip(game.team_names, match.team_scores)))
     final = match.result()
     click.echo("\nmatch over: " + ("draw" if final.winner is None else f"{game.team_names[final.winner]} win"))
@@ -203,7 +206,7 @@ def _ask(state):
 
     while True:
         try:
-            text = click.prompt("your card", prompt_suffix="> ", default="", show_default=False)
+            text = click.prompt("your move", prompt_suffix="> ", default="", show_default=False)
         except (EOFError, click.Abort):
             return None
         text = text.strip()
@@ -211,7 +214,7 @@ def _ask(state):
             return None
         if text in ("help", "?", ""):
             legal = ", ".join(a.text.removeprefix("play ") for a in state.legal_actions())
-            click.echo(f"legal now: {legal}. Type a code (e.g. {legal.split(',')[0]}) or a card's name; 'quit' to leave.")
+            click.echo(f"legal now: {legal}. Type one (a card by its code or name); 'quit' to leave.")
             continue
         try:
             action = state.game.parse_action(text)

@@ -126,7 +126,7 @@ class Compiler:
             team_names=tuple(team_names), teams=tuple(teams), team_of=tuple(team_of), deck=deck,
             points_by_trump=points_by_trump, pile_names=tuple(piles), pile_public=tuple(piles.values()),
             pile_sizes=pile_sizes, deal_plan=plan, hand_size=hand_size, trick_rule=rule, auction=auction,
-            lets=lets, awards=awards, match=match, mark_names=tuple(marks),
+            lets=lets, awards=awards, match=match, mark_names=tuple(marks), mark_types=tuple(marks.values()),
             actions=self.actions(deck, auction, played["declarations"], played["side_actions"]), **played["fields"],
         )
 

@@ -131,6 +131,7 @@ class Game:
     declarations: tuple[Declaration, ...]
     side_actions: tuple[SideAction, ...]
     mark_names: tuple[str, ...]
+    mark_types: tuple[str, ...]
     lets: tuple[tuple[str, str, Fn], ...]   # name, type, function: reported in results
     awards: tuple[Award, ...]
     match: MatchRule

@@ -11,7 +11,7 @@ from typing import Protocol
 from .cards import bits
 from .errors import UnknownPlayerError
 from .game import Action
-from .state import State
+from .state import AUCTION, State
 
 
 class Player(Protocol):
@@ -46,6 +46,35 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Action:
+        if state.phase == AUCTION:
+            return self._call(state)
+        extras = [a for a in state.legal_actions() if a.kind != "play"] if not state.game.simple else []
+        swaps = [a for a in extras if a.kind == "act" and _gains(state, a)]
+        if swaps:
+            return swaps[0]
+        card = self._card(state)
+        melds = [a for a in extras if a.kind == "declare"]
+        if melds:
+            same = [a for a in melds if a.card == card.card]
+            return same[0] if same else max(melds, key=lambda a: _meld_points(state, a))
+        return card
+
+    def _call(self, state: State) -> Action:
+        """Call when the hand is clearly stronger than an average hand under the call's trump."""
+        game = state.game
+        calls = [a for a in state.legal_actions() if a.kind == "call"]
+        hand = state.hands[state.current]
+        best, best_gain = None, 0.0
+        for action in calls:
+            trump = _trump_of(state, action)
+            gain = _hand_value(game, hand, trump) / max(_average_value(game, hand.bit_count(), trump), 1e-9)
+            if gain > best_gain:
+                best, best_gain = action, gain
+        if best is not None and best_gain >= 1.3:
+            return best
+        return state.legal_actions()[-1]
+
+    def _card(self, state: State) -> Action:
         game = state.game
         legal = state.legal_mask()
         rule = game.trick_rule
@@ -65,10 +94,57 @@ class GreedyPlayer:
         return game.play_actions[(winners or cards)[0]]
 
 
+def _trump_of(state: State, action: Action) -> int:
+    spec = state.game.auction.calls[action.arg]
+    if spec.trump is None:
+        return state.trump
+    state.bound = {"suit": action.suit}
+    try:
+        trump = spec.trump(state)
+    finally:
+        state.bound = {}
+    return -1 if trump is None else trump
+
+
+def _hand_value(game, hand: int, trump: int) -> float:
+    """Card points under that trump, plus the strength of the trumps held."""
+    points = game.points_by_trump[trump + 1]
+    value = float(sum(points[c] for c in bits(hand)))
+    if trump >= 0:
+        trumps = hand & game.deck.suit_masks[trump]
+        value += sum(1 + game.trick_rule.trump_strength[c] for c in bits(trumps)) * 2
+    return value
+
+
+def _average_value(game, size: int, trump: int) -> float:
+    return _hand_value(game, game.deck.all, trump) * size / game.deck.size
+
+
+def _gains(state: State, action: Action) -> bool:
+    """A swap with a pile is worth it when it brings stronger cards than it gives."""
+    spec = state.game.side_actions[action.arg]
+    if spec.swap is None:
+        return False
+    select, pile = spec.swap
+    given = state.hands[state.current] & select(state)
+    taken = state.piles[pile]
+    strength = state.game.trick_rule.trump_strength if state.trump >= 0 else state.game.trick_rule.strength
+    return sum(strength[c] for c in taken) > sum(strength[c] for c in bits(given))
+
+
+def _meld_points(state: State, action: Action):
+    state.bound = {"suit": action.suit}
+    try:
+        return state.game.declarations[action.arg].points(state)
+    finally:
+        state.bound = {}
+
+
 def _played(state: State) -> int:
     mask = 0
     for _, card in state.history:
-        mask |= 1 << card
+        if isinstance(card, int):
+            mask |= 1 << card
     return mask
 
 

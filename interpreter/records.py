@@ -28,8 +28,8 @@ def layout_of(state: State) -> dict:
 class Recorder:
     """Collects one match as it is played."""
 
-    def __init__(self, game: Game, seed, players: list[str], game_ref: str):
-        self.record: dict[str, Any] = {"format": FORMAT, "game": game_ref, "options": {}, "seed": seed,
+    def __init__(self, seed, players: list[str], game_ref: str, options: dict):
+        self.record: dict[str, Any] = {"format": FORMAT, "game": game_ref, "options": options, "seed": seed,
                                        "players": players, "deals": []}
         self._deal: dict[str, Any] | None = None
 
@@ -85,7 +85,7 @@ def replay(record: dict, where: str, load) -> tuple[list[dict], dict, list[str]]
     """Re-execute a record; return each deal's result, the match result and the differences
     from what the record states. An illegal action raises RecordError naming deal and action."""
     try:
-        game: Game = load(record["game"])
+        game: Game = load(record["game"], record.get("options", {}).get("variant"))
     except AtoutError as err:
         raise RecordError(f"{where}: game '{record['game']}': {str(err).splitlines()[0]}") from None
     match = game.new_match(seed=record.get("seed"))

@@ -32,7 +32,7 @@ class Summary:
 
 
 def simulate(game: Game, count: int, seed: int | str, players: list[str], single_deals: bool = False,
-             record: IO[str] | None = None, game_ref: str | None = None) -> Summary:
+             record: IO[str] | None = None, game_ref: str | None = None, variant: str | None = None) -> Summary:
     """Play ``count`` matches (or deals); the same arguments always give the same summary."""
     teams = len(game.teams)
     summary = Summary(game, players, team_wins=[0] * teams, team_totals=[Fraction(0)] * teams,
@@ -41,7 +41,7 @@ def simulate(game: Game, count: int, seed: int | str, players: list[str], single
         match_seed = f"{seed}:{i}"
         seats = [make_player(kind, f"{match_seed}:{seat}") for seat, kind in enumerate(players)]
         match = game.new_match(seed=match_seed, dealer=i % game.players if single_deals else 0)
-        recorder = Recorder(game, match_seed, players, game_ref or game.name)
+        recorder = Recorder(match_seed, players, game_ref or game.name, {"variant": variant} if variant else {})
         while not match.is_over:
             state = match.next_deal()
             recorder.start_deal(state)

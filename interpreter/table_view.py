@@ -1,11 +1,14 @@
 """Text views of a deal for a person at the table: only what that seat may see."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 from .cards import bits
-from .state import State
+from .expressions import _points_of
+from .state import AUCTION, State
 
 
-def seat_label(state: State, seat: int, you: int) -> str:
+def seat_label(seat: int, you: int) -> str:
     return "you" if seat == you else f"seat {seat}"
 
 
@@ -14,28 +17,75 @@ def describe_card(state: State, card: int) -> str:
     return f"{deck.codes[card]} ({deck.names[card]})"
 
 
+def describe_action(state: State, seat: int, you: int, action) -> str:
+    who = seat_label(seat, you)
+    if action.kind == "play":
+        return f"{who} play{'' if seat == you else 's'} {describe_card(state, action.card)}"
+    if action.kind == "declare":
+        name = action.text.split(" ", 2)[2]
+        return f"{who} declare{'' if seat == you else 's'} {name} and lead{'' if seat == you else 's'} " \
+               f"{describe_card(state, action.card)}"
+    return f"{who}: {action.text}"
+
+
+def _fmt(x) -> str:
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
 def hand_line(state: State, seat: int) -> str:
     """The seat's hand, strongest first, legal cards marked with '*' when it is its turn."""
     game = state.game
     legal = state.legal_mask() if state.current == seat else 0
-    cards = sorted(bits(state.hands[seat]), key=lambda c: -game.trick_rule.strength[c])
+    rule = game.trick_rule
+    key = (lambda c: (-(c in bits(game.deck.suit_masks[state.trump])) if state.trump >= 0 else 0,
+                      game.deck.suit_of[c], -rule.strength[c]))
+    cards = sorted(bits(state.hands[seat]), key=key)
     return "  ".join(f"{'*' if (legal >> c) & 1 else ' '}{game.deck.codes[c]}" for c in cards)
 
 
 def table_view(state: State, you: int) -> str:
-    """The trick in progress, tricks won so far and your hand."""
+    """What the person sees before acting: trump, piles, the trick, scores so far, the hand."""
+    game = state.game
+    deck = game.deck
     lines = []
-    if state.trick:
-        played = ", ".join(f"{seat_label(state, s, you)}: {describe_card(state, c)}"
-                           for s, c in zip(state.trick_seats, state.trick))
-        lines.append(f"trick {len(state.winners) + 1}: {played}")
+    facts = []
+    if state.trump >= 0:
+        facts.append(f"trump: {deck.suit_names[state.trump]} ({deck.suit_codes[state.trump]})")
+    if state.taker is not None:
+        facts.append(f"taker: {seat_label(state.taker, you)}")
+    for name, pile, public in zip(game.pile_names, state.piles, game.pile_public):
+        if public and pile:
+            facts.append(f"{name}: {' '.join(describe_card(state, c) for c in pile)}")
+        elif name != "pack" and pile and not public:
+            facts.append(f"{name}: {len(pile)} card(s)")
+    for name, kind, value in zip(game.mark_names, game.mark_types, state.marks):
+        if value is not None and kind == "seat":
+            facts.append(f"{name.replace('_', ' ')}: {seat_label(value, you)}")
+    if facts:
+        lines.append("; ".join(facts))
+    if state.phase == AUCTION:
+        calls = [f"{seat_label(s, you)}: {a}" for s, a in state.history]
+        lines.append("auction: " + (", ".join(calls) if calls else "nobody has spoken yet"))
     else:
-        lines.append(f"trick {len(state.winners) + 1}: {seat_label(state, state.leader, you)} to lead")
-    lines.append("tricks won: " + ", ".join(f"{seat_label(state, s, you)} {n}" for s, n in enumerate(state.tricks))
-                 + (f", spoiled {state.winners.count(-1)}" if -1 in state.winners else ""))
+        if state.trick:
+            played = ", ".join(f"{seat_label(s, you)}: {describe_card(state, c)}"
+                               for s, c in zip(state.trick_seats, state.trick))
+            lines.append(f"trick {len(state.winners) + 1}: {played}")
+        else:
+            lines.append(f"trick {len(state.winners) + 1}: {seat_label(state.leader, you)} to lead")
+        own = _points_of(game.points_by_trump[state.trump + 1], state.won[you])
+        tricks = ", ".join(f"{seat_label(s, you)} {n}" for s, n in enumerate(state.tricks))
+        spoiled = f", spoiled {state.winners.count(-1)}" if -1 in state.winners else ""
+        melds = f", declared by you {_fmt(state.melds[you])}" if state.melds[you] else ""
+        lines.append(f"tricks won: {tricks}{spoiled}; your card points {_fmt(own)}{melds}")
     lines.append(f"your hand: {hand_line(state, you)}")
     if state.current == you:
-        lines.append("(* = you may play it)")
+        extra = [a.text for a in state.legal_actions() if a.kind != "play"]
+        if state.phase != AUCTION:
+            lines.append("(* = you may play it" + (f"; or: {', '.join(extra)})" if extra else ")"))
+        else:
+            lines.append(f"your calls: {', '.join(extra)}")
     return "\n".join(lines)
 
 
@@ -44,4 +94,4 @@ def trick_summary(state: State, you: int) -> str:
     winner = state.winners[-1]
     if winner < 0:
         return "  → the trick is spoiled: nobody wins it"
-    return f"  → {seat_label(state, winner, you)} win{'' if winner == you else 's'} the trick"
+    return f"  → {seat_label(winner, you)} win{'' if winner == you else 's'} the trick"
