@@ -6,6 +6,8 @@ so a hand is one int, and "the cards of this suit that I hold" is one ``&``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from math import gcd
 from typing import Iterator
 
 
@@ -88,3 +90,35 @@ def build_deck(suits: dict[str, str], ranks: dict[str, str], suit_ranks: dict[st
             rank_masks[r] = rank_masks.get(r, 0) | (1 << i)
     return Deck(tuple(codes), tuple(card_names), tuple(suit_of), tuple(rank_of), tuple(suits),
                 tuple(suits.values()), suit_masks, rank_masks, {c: i for i, c in enumerate(codes)})
+
+
+@dataclass(frozen=True)
+class Points:
+    """Card points per trump suit, exact, summed as integers scaled by a common denominator.
+
+    ``exact[trump + 1][card]`` is a Fraction (4.5 stays 9/2); ``scaled`` holds the same
+    values times ``scale`` as ints, so summing a trick pile never builds a Fraction.
+    """
+
+    exact: tuple[tuple[Fraction, ...], ...]
+    scaled: tuple[tuple[int, ...], ...]
+    scale: int
+
+    @classmethod
+    def build(cls, exact: tuple[tuple[Fraction, ...], ...]) -> Points:
+        scale = 1
+        for row in exact:
+            for value in row:
+                scale = scale * value.denominator // gcd(scale, value.denominator)
+        scaled = tuple(tuple(int(v * scale) for v in row) for row in exact)
+        return cls(exact, scaled, scale)
+
+    def of(self, mask: int, trump: int) -> Fraction | int:
+        """The points of a set of cards with ``trump`` in force (-1: none)."""
+        row = self.scaled[trump + 1]
+        total = 0
+        while mask:
+            low = mask & -mask
+            total += row[low.bit_length() - 1]
+            mask ^= low
+        return total if self.scale == 1 else Fraction(total, self.scale)

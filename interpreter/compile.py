@@ -9,7 +9,7 @@ from dataclasses import fields, is_dataclass
 from fractions import Fraction
 from pathlib import Path
 from . import nodes as n
-from .cards import Deck, build_deck
+from .cards import Deck, Points, build_deck
 from .errors import Problem
 from .expressions import Compiled, ExpressionCompiler, ExprProblem, Fn, Scope, suggest_code
 from .game import (Action, Auction, Award, CallSpec, DealStep, Declaration, Game, MatchRule,
@@ -103,7 +103,7 @@ class Compiler:
         rule = TrickRule(strength or zeros, above or zeros, trump_strength or zeros, trump_above or zeros,
                          deck.suit_of, deck.suit_masks, by_suit, bool(play) and play.get("ties") == "spoil")
         marks = self.section(self.marks, {})
-        scope = Scope(deck, rule, tuple(teams), tuple(team_of), points_by_trump, players, tuple(piles),
+        scope = Scope(deck, rule, tuple(teams), tuple(team_of), Points.build(points_by_trump), players, tuple(piles),
                       tuple(marks), tuple(marks.values()))
         exprs = ExpressionCompiler(scope)
         lets = self.section(lambda: self.lets(exprs, scope), ())
@@ -124,7 +124,7 @@ class Compiler:
             path=self.source.path, variant=self.variant, variants=self.variants, players=players,
             direction=str(doc.get("direction", "clockwise")),
             team_names=tuple(team_names), teams=tuple(teams), team_of=tuple(team_of), deck=deck,
-            points_by_trump=points_by_trump, pile_names=tuple(piles), pile_public=tuple(piles.values()),
+            points_table=scope.points, pile_names=tuple(piles), pile_public=tuple(piles.values()),
             pile_sizes=pile_sizes, deal_plan=plan, hand_size=hand_size, trick_rule=rule, auction=auction,
             lets=lets, awards=awards, match=match, mark_names=tuple(marks), mark_types=tuple(marks.values()),
             actions=self.actions(deck, auction, played["declarations"], played["side_actions"]), **played["fields"],

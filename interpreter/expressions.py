@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from . import nodes as n
-from .cards import Deck
+from .cards import Deck, Points
 from .tricks import TrickRule
 
 Fn = Callable[[Any], Any]
@@ -55,7 +55,7 @@ class Scope:
     trick_rule: TrickRule
     teams: tuple[tuple[int, ...], ...]
     team_of: tuple[int, ...]
-    points: tuple[tuple[Fraction, ...], ...]   # card points per trump suit (index trump + 1)
+    points: Points
     players: int
     pile_names: tuple[str, ...] = ()
     mark_names: tuple[str, ...] = ()
@@ -63,16 +63,6 @@ class Scope:
     lets: dict[str, Compiled] = field(default_factory=dict)
     functions: dict[str, tuple[str, Compiled]] = field(default_factory=dict)  # name -> (parameter type, body)
     bound: dict[str, str] = field(default_factory=dict)  # names bound by the context, e.g. 'it', 'suit'
-
-
-def _points_of(points: tuple, mask: int) -> Fraction:
-    """The card points of a set of cards under one points table (exact)."""
-    total = Fraction(0)
-    while mask:
-        low = mask & -mask
-        total += points[low.bit_length() - 1]
-        mask ^= low
-    return total
 
 
 def _streak(state, seat) -> int:
@@ -101,7 +91,7 @@ def _most_tricks(state):
 def _builtins(scope: Scope) -> dict[str, Builtin]:
     deck, rule, team_of, players = scope.deck, scope.trick_rule, scope.team_of, scope.players
     everything = deck.all
-    points_by_trump = scope.points
+    points = scope.points
 
     def led(state):
         suit = rule.led_suit(state.trick)
@@ -125,7 +115,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
 
     def make_points(kind: str, a: Fn) -> Fn:
         who = seats_of(kind, a)
-        return lambda s: sum((_points_of(points_by_trump[s.trump + 1], s.won[x]) for x in who(s)), Fraction(0))
+        return lambda s: sum(points.of(s.won[x], s.trump) for x in who(s))
 
     def make_melds(kind: str, a: Fn) -> Fn:
         who = seats_of(kind, a)

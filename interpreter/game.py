@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 import random
 from typing import Any, Callable
 
-from .cards import Deck
+from .cards import Deck, Points
 from .errors import IllegalActionError, LayoutError
 from .tricks import TrickRule
 
@@ -113,7 +114,7 @@ class Game:
     teams: tuple[tuple[int, ...], ...]
     team_of: tuple[int, ...]
     deck: Deck
-    points_by_trump: tuple[tuple[Fraction, ...], ...]   # [trump + 1][card]
+    points_table: Points
     pile_names: tuple[str, ...]
     pile_public: tuple[bool, ...]
     pile_sizes: tuple[int, ...]                         # after the first deal
@@ -140,11 +141,25 @@ class Game:
     @property
     def points(self) -> tuple[Fraction, ...]:
         """Card points with no trump in force."""
-        return self.points_by_trump[0]
+        return self.points_table.exact[0]
+
+    @property
+    def points_by_trump(self) -> tuple[tuple[Fraction, ...], ...]:
+        """Card points with each trump in force, indexed by trump suit + 1."""
+        return self.points_table.exact
 
     @property
     def play_actions(self) -> tuple[Action, ...]:
         return self.actions[:self.deck.size]
+
+    @cached_property
+    def by_kind(self) -> dict[str, tuple[Action, ...]]:
+        """The actions of each kind (play, declare, call, act, pass), built once."""
+        kinds: dict[str, list[Action]] = {}
+        for action in self.actions:
+            kinds.setdefault(action.kind, []).append(action)
+        return {kind: tuple(actions) for kind, actions in kinds.items()} | \
+            {kind: () for kind in ("play", "declare", "call", "act", "pass") if kind not in kinds}
 
     @property
     def simple(self) -> bool:

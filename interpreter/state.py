@@ -203,14 +203,14 @@ class State:
 
     def _side_actions(self) -> list[Action]:
         game = self.game
-        return [a for a in game.actions if a.kind == "act" and game.side_actions[a.arg].when(self)]
+        return [a for a in game.by_kind["act"] if game.side_actions[a.arg].when(self)]
 
     def _declarations(self) -> list[Action]:
         game = self.game
         hand, legal = self.hands[self.current], self.legal_mask()
         found = []
-        for action in game.actions:
-            if action.kind != "declare" or not (legal >> action.card) & 1:
+        for action in game.by_kind["declare"]:
+            if not (legal >> action.card) & 1:
                 continue
             meld = game.declarations[action.arg].cards & game.deck.suit_masks[action.suit]
             if hand & meld == meld:
@@ -223,8 +223,8 @@ class State:
         calls, _ = auction.rounds[self.round]
         best = max((v for _, _, v in self.bids if v is not None), default=None)
         found = []
-        for action in game.actions:
-            if action.kind != "call" or action.arg not in calls:
+        for action in game.by_kind["call"]:
+            if action.arg not in calls:
                 continue
             spec = auction.calls[action.arg]
             if spec.value is not None and best is not None and spec.value <= best:

@@ -4,7 +4,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .cards import bits
-from .expressions import _points_of
 from .state import AUCTION, State
 
 
@@ -74,7 +73,7 @@ def table_view(state: State, you: int) -> str:
             lines.append(f"trick {len(state.winners) + 1}: {played}")
         else:
             lines.append(f"trick {len(state.winners) + 1}: {seat_label(state.leader, you)} to lead")
-        own = _points_of(game.points_by_trump[state.trump + 1], state.won[you])
+        own = game.points_table.of(state.won[you], state.trump)
         tricks = ", ".join(f"{seat_label(s, you)} {n}" for s, n in enumerate(state.tricks))
         spoiled = f", spoiled {state.winners.count(-1)}" if -1 in state.winners else ""
         melds = f", declared by you {_fmt(state.melds[you])}" if state.melds[you] else ""
