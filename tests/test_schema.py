@@ -1,0 +1,39 @@
+"""The JSON Schemas give editors completion and hover help: every property is documented."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+SCHEMAS = sorted((Path(__file__).resolve().parent.parent / "schema").glob("*.schema.json"))
+
+
+def _properties(node, path="#"):
+    if isinstance(node, dict):
+        for name, sub in node.get("properties", {}).items():
+            yield f"{path}/properties/{name}", sub
+        for key, sub in node.items():
+            yield from _properties(sub, f"{path}/{key}")
+    elif isinstance(node, list):
+        for i, sub in enumerate(node):
+            yield from _properties(sub, f"{path}/{i}")
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_schema_is_valid_2020_12(path):
+    Draft202012Validator.check_schema(json.loads(path.read_text()))
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_every_property_has_a_title_and_a_description(path):
+    schema = json.loads(path.read_text())
+    missing = [where for where, sub in _properties(schema)
+               if not (isinstance(sub, dict) and sub.get("title") and sub.get("description"))]
+    assert missing == []
+
+
+def test_every_bundled_game_points_editors_at_the_schema():
+    for game in (Path(__file__).resolve().parent.parent / "games").glob("*.yaml"):
+        assert game.read_text().startswith("# yaml-language-server: $schema=../schema/game.schema.json\n"), game
