@@ -61,7 +61,7 @@ def validate(files: tuple[Path, ...]) -> None:
         if not problems:
             click.echo(f"{path}: ok")
     if total:
-        click.echo(f"{total} problem(s) in {len(files)} file(s)", err=True)
+        click.echo(f"{total} problem(s) in {len(files)} file(s)")
         sys.exit(1)
 
 
