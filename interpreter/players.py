@@ -156,7 +156,71 @@ def _ties(rule, card: int, unseen: int) -> bool:
     return any(rule.strength[c] == s for c in bits(unseen))
 
 
-PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer}
+class SamplingPlayer:
+    """Perfect-information Monte Carlo: deals the cards it cannot see at random many times,
+    plays each legal action out in every such world, and picks the best on average.
+
+    It never looks at hidden cards: each world redistributes every card this seat has not
+    seen among the other hands and the face-down piles, keeping their sizes.
+    """
+
+    name = "sampling"
+
+    def __init__(self, seed: int | str | None = None, worlds: int = 12):
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.rollout = GreedyPlayer(self.rng.random())
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current
+        totals = [0.0] * len(legal)
+        for _ in range(self.worlds):
+            world = determinize(state, me, self.rng)
+            for i, action in enumerate(legal):
+                child = world.clone()
+                child.apply_unchecked(action)
+                while not child.is_over:
+                    child.apply_unchecked(self.rollout.choose(child))
+                totals[i] += _margin(child, me)
+        best = max(totals)
+        return legal[totals.index(best)]
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A copy of the state in which the cards ``seat`` cannot see are dealt anew at random."""
+    game = state.game
+    world = state.clone()
+    hidden_piles = [i for i, public in enumerate(game.pile_public) if not public]
+    others = [s for s in range(game.players) if s != seat]
+    unseen = [c for s in others for c in bits(state.hands[s])]
+    unseen += [c for i in hidden_piles for c in state.piles[i]]
+    unseen.sort()  # so that the worlds depend on what the seat knows, not on where the cards are
+    rng.shuffle(unseen)
+    at = 0
+    for s in others:
+        size = state.hands[s].bit_count()
+        world.hands[s] = sum(1 << c for c in unseen[at:at + size])
+        at += size
+    for i in hidden_piles:
+        size = len(state.piles[i])
+        world.piles[i] = unseen[at:at + size]
+        at += size
+    world._legal = None
+    return world
+
+
+def _margin(state: State, seat: int) -> float:
+    """How much better the finished deal went for the seat's side than for the best other side."""
+    scores = state.result().team_scores
+    mine = state.game.team_of[seat]
+    others = [x for t, x in enumerate(scores) if t != mine]
+    return float(scores[mine] - max(others, default=0))
+
+
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "sampling": SamplingPlayer}
 
 
 def make_player(name: str, seed: int | str | None) -> Player:
