@@ -167,7 +167,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "false": Builtin(None, "bool", "never", "false", lambda: lambda s: False),
         "any": Builtin(None, "set", "any card", "any", lambda: lambda s: everything),
         "hand": Builtin(None, "set", "the cards the player to act holds", "count(hand and trumps) > 0",
-                        lambda: lambda s: s.hands[s.current]),
+                        lambda: lambda s: 0 if s.current is None else s.hands[s.current]),
         "led": Builtin(None, "set", "the cards of the suit led", "led and beating", lambda: led),
         "trumps": Builtin(None, "set", "the cards of the trump suit", "trumps when led = trumps",
                           lambda: lambda s: deck.suit_masks[s.trump] if s.trump >= 0 else 0),
@@ -226,7 +226,10 @@ class ExpressionCompiler:
         self.builtins = _builtins(scope)
 
     def compile(self, node, want: str | None = None) -> Compiled:
-        result = self._compile(node)
+        suit = self._suit_code(node)
+        if suit is not None and want is not None and "suit" in want.split("|"):
+            return Compiled(lambda s: suit, "suit")
+        result = self._choose(node, want) if isinstance(node, n.Choose) else self._compile(node)
         if want is not None and not _fits(result.type, want):
             raise ExprProblem(f"expected {_words(want)}, found {TYPE_WORDS[result.type]}", node.pos)
         return result
@@ -275,6 +278,8 @@ class ExpressionCompiler:
             raise ExprProblem(f"unknown function '{node.name}'", node.pos, self._name_hint(node.name))
         if builtin.params is None:
             raise ExprProblem(f"'{node.name}' is not a function: write it without parentheses", node.pos)
+        if node.name == "other" and len(self.scope.teams) != 2:
+            raise ExprProblem(f"'other' needs exactly two teams; this game has {len(self.scope.teams)}", node.pos)
         if len(node.args) != len(builtin.params):
             raise ExprProblem(f"'{node.name}' takes {len(builtin.params)} argument(s), found {len(node.args)}",
                               node.pos, f"example: {builtin.example}")
@@ -315,9 +320,9 @@ class ExpressionCompiler:
         inner = self.compile(node.operand, "num").fn
         return Compiled(lambda s: -inner(s), "num")
 
-    def _choose(self, node: n.Choose) -> Compiled:
+    def _choose(self, node: n.Choose, want: str | None = None) -> Compiled:
         test = self.compile(node.test, "bool").fn
-        then, other = self._compile(node.then), self._compile(node.otherwise)
+        then, other = self.compile(node.then, want), self.compile(node.otherwise, want)
         kind = _join(then.type, other.type)
         if kind is None:
             raise ExprProblem(f"both branches must be of one kind: {TYPE_WORDS[then.type]} and {TYPE_WORDS[other.type]}",
@@ -339,6 +344,11 @@ class ExpressionCompiler:
             raise ExprProblem(f"'{op}' joins two conditions or two card sets, found {TYPE_WORDS[left.type]} "
                               f"and {TYPE_WORDS[right.type]}", node.pos)
         if op in ("=", "!="):
+            if left.type == "suit" and self._suit_code(node.right) is not None:
+                right = self.compile(node.right, "suit")
+            elif right.type == "suit" and self._suit_code(node.left) is not None:
+                left = self.compile(node.left, "suit")
+            a, b = left.fn, right.fn
             if _join(left.type, right.type) is None:
                 raise ExprProblem(f"cannot compare {TYPE_WORDS[left.type]} with {TYPE_WORDS[right.type]}", node.pos)
             fn = (lambda s: a(s) == b(s)) if op == "=" else (lambda s: a(s) != b(s))
@@ -352,6 +362,11 @@ class ExpressionCompiler:
               ">": lambda s: a(s) > b(s), "<": lambda s: a(s) < b(s),
               ">=": lambda s: a(s) >= b(s), "<=": lambda s: a(s) <= b(s)}[op]
         return Compiled(fn, "num" if op in "+-*" else "bool")
+
+    def _suit_code(self, node) -> int | None:
+        """A suit code written where a suit is expected stands for the suit, not its cards."""
+        codes = self.scope.deck.suit_codes
+        return codes.index(node.text) if isinstance(node, n.Code) and node.text in codes else None
 
     def _name_hint(self, name: str) -> str:
         known = sorted(set(self.builtins) | set(self.scope.lets) | set(self.scope.bound) | set(self.scope.functions)

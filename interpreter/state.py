@@ -173,10 +173,11 @@ class State:
         return self._legal
 
     def _compute_legal(self) -> int:
+        """Follow clauses bind a player once a suit has been led; a leader plays any card."""
         hand = self.hands[self.current]
-        if not self.trick:
-            return hand
         game = self.game
+        if not self.trick or game.trick_rule.led_suit(self.trick) < 0:
+            return hand
         allowed = hand
         for when, select in game.follow:
             if when is not None and not when(self):

@@ -1,0 +1,78 @@
+"""Language semantics on small rule files written for the purpose."""
+from __future__ import annotations
+
+import textwrap
+
+import interpreter
+
+TINY = textwrap.dedent("""\
+    game: Tiny
+    players: 2
+    cards:
+      suits: {S: Spades, H: Hearts}
+      ranks: {A: Ace, K: King, Q: Queen}
+      extra: {F: Fool}
+    order: F > A > K > Q
+    deal: 3 each, rest to talon
+    piles:
+      talon: {seen by: nobody}
+    play:
+      lead: next(dealer)
+      trump: {trump}
+      winner: highest of led suit
+      follow: [led, any]
+    scoring:
+      award:
+        - rule: tricks
+          to: each_seat
+          points: tricks(it)
+    """)
+
+
+def _game(tmp_path, trump="H", extra=""):
+    path = tmp_path / "tiny.yaml"
+    path.write_text(TINY.replace("{trump}", trump) + extra)
+    return interpreter.problems_in(path)
+
+
+def test_a_suit_code_stands_for_the_suit_where_a_suit_is_expected(tmp_path):
+    problems, game = _game(tmp_path, "H")
+    assert problems == []
+    assert game.new_deal(seed=1).trump == game.deck.suit_codes.index("H")
+
+
+def test_a_suit_code_compares_with_a_suit(tmp_path):
+    problems, game = _game(tmp_path, "S if suit_of(talon) = H else H")
+    assert problems == []
+    for seed in range(6):
+        state = game.new_deal(seed=seed)
+        talon = state.piles[game.pile_names.index("talon")]
+        first_suit = game.deck.suit_of[min(talon)]
+        assert state.trump == (0 if first_suit == 1 else 1)
+
+
+def test_other_needs_exactly_two_teams(tmp_path):
+    path = tmp_path / "three.yaml"
+    text = TINY.replace("{trump}", "H").replace("players: 2", "players: 3").replace("3 each", "2 each") \
+        + "let:\n  rival: other(team(dealer))\n"
+    path.write_text(text)
+    problems, _ = interpreter.problems_in(path)
+    assert [p.message for p in problems] == ["'other' needs exactly two teams; this game has 3"]
+
+
+def test_a_card_of_no_suit_led_alone_leaves_the_follower_free(tmp_path):
+    _, game = _game(tmp_path)
+    state = game.new_deal(layout={"hands": [["F", "AS", "KS"], ["QS", "AH", "KH"]]}, dealer=1)
+    assert state.current_player == 0
+    state.apply("F")
+    assert {a.text for a in state.legal_actions()} == {"play QS", "play AH", "play KH"}
+    state.apply("AH")
+    # The fool was led but hearts set the suit: the fool, of no suit, cannot win.
+    assert state.winners == [1]
+
+
+def test_follow_clauses_bind_once_a_suit_is_led(tmp_path):
+    _, game = _game(tmp_path)
+    state = game.new_deal(layout={"hands": [["F", "AS", "KS"], ["QS", "AH", "KH"]]}, dealer=1)
+    state.apply("AS")
+    assert [a.text for a in state.legal_actions()] == ["play QS"]
