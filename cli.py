@@ -49,6 +49,16 @@ def list_games() -> None:
 
 
 @main.command()
+@click.argument("game_name", metavar="GAME")
+def explain(game_name: str) -> None:
+    """Read a game's rules back in plain English."""
+    from interpreter.explain import explain as render
+
+    interpreter.load(game_name)
+    click.echo(render(interpreter.resolve(game_name)))
+
+
+@main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=Path))
 def validate(files: tuple[Path, ...]) -> None:
     """Check rule files; report every problem as file:line:column."""

@@ -169,7 +169,7 @@ class Binary:
     pos: Pos
 
     def english(self) -> str:
-        return f"{self.left.english()} {_OP_WORDS[self.op]} {self.right.english()}"
+        return f"{_grouped(self.left, self.op)} {_OP_WORDS[self.op]} {_grouped(self.right, self.op)}"
 
 
 @dataclass(frozen=True)
@@ -198,7 +198,15 @@ class Choose:
     pos: Pos
 
     def english(self) -> str:
-        return f"{self.then.english()} if {self.test.english()}, otherwise {self.otherwise.english()}"
+        return f"{_grouped(self.then)} if {_grouped(self.test)}, otherwise {_grouped(self.otherwise)}"
+
+
+def _grouped(node, op: str = "") -> str:
+    """A sub-expression in English, in parentheses where the reading would be ambiguous."""
+    text = node.english()
+    if isinstance(node, Choose) or (isinstance(node, Binary) and node.op != op):
+        return f"({text})"
+    return text
 
 
 @dataclass(frozen=True)

@@ -105,3 +105,14 @@ def _first_cards(game, seat, seed):
             state.apply(action)
         match.finish_deal(state)
     return typed
+
+
+def test_explain_reads_the_rules_back_in_english():
+    result = RUN.invoke(main, ["explain", "aluette"])
+    assert result.exit_code == 0
+    assert "Ranking, highest first: 3O, then 3C" in result.output
+    assert "9B equal to 9S" in result.output
+    assert "equal highest cards spoil it and its leader leads again" in result.output
+    assert "Mordienne: 2 to team(winner), when mordienne." in result.output
+    for game in ("belote", "sixty-six"):
+        assert RUN.invoke(main, ["explain", game]).exit_code == 0

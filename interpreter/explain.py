@@ -1,0 +1,92 @@
+"""Renders a rule file as plain English, section by section (as Ludii renders its rules).
+
+Each language construct renders itself (``english()`` on the nodes of ``nodes.py``); this
+module only strings the sections together.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .load import read_source
+from .syntax import SyntaxProblem, parse
+
+
+def _text(value, start: str) -> str:
+    try:
+        return parse(str(value), start).english()
+    except SyntaxProblem:
+        return str(value)
+
+
+def explain(path: str | Path) -> str:
+    """The rules of a (valid) rule file in English."""
+    doc = read_source(path).data
+    lines = [f"{doc['game']}", ""]
+    if doc.get("about"):
+        lines += [str(doc["about"]).strip(), ""]
+    cards = doc["cards"]
+    suits = ", ".join(f"{name} ({code})" for code, name in cards["suits"].items())
+    ranks = ", ".join(f"{name} ({code})" for code, name in cards["ranks"].items())
+    lines.append(f"Players: {doc['players']}, playing {doc.get('direction', 'clockwise')}.")
+    for name, seats in doc.get("teams", {}).items():
+        lines.append(f"Team {name}: seats {', '.join(map(str, seats))}.")
+    lines.append(f"Cards: suits {suits}; ranks {ranks}.")
+    for code, name in cards.get("extra", {}).items():
+        lines.append(f"Also the {name} ({code}), of no suit.")
+    lines.append(f"Ranking, highest first: {_text(doc['order'], 'order')}.")
+    if "trump order" in doc:
+        lines.append(f"In the trump suit: {_text(doc['trump order'], 'order')}.")
+    if "points" in doc:
+        worth = ", ".join(f"{code} {value}" for code, value in doc["points"].items())
+        lines.append(f"Card points: {worth}; other cards 0.")
+    lines.append(f"The deal, from the player after the dealer: {_text(doc['deal'], 'deal')}.")
+    auction = doc.get("auction")
+    if auction:
+        lines.append(f"Auction, starting with {_text(auction['first'], 'expr')}:")
+        for number, spec in enumerate(auction["rounds"], start=1):
+            calls = []
+            for name, call in spec["calls"].items():
+                call = call or {}
+                text = f"'{name}'"
+                if "for each suit" in call:
+                    text += f" naming a suit such that {_text(call['for each suit'], 'expr')}"
+                if "trump" in call:
+                    text += f" (trump: {_text(call['trump'], 'expr')})"
+                calls.append(text)
+            ends = spec.get("ends", "at the first call")
+            lines.append(f"  round {number}: each player calls {' or '.join(calls)}, or passes; the round ends {ends}.")
+        lines.append("  If every round passes, the deal is annulled.")
+        if "then deal" in auction:
+            lines.append(f"  Then: {_text(auction['then deal'], 'deal')}.")
+    for name, value in doc.get("let", {}).items():
+        lines.append(f"Let {name} be {_text(value, 'expr')}.")
+    play = doc["play"]
+    lines.append(f"Play: {_text(play['lead'], 'expr')} leads the first trick.")
+    if "trump" in play:
+        lines.append(f"Trump: {_text(play['trump'], 'expr')}.")
+    follow = play.get("follow", [])
+    for clause in [follow] if isinstance(follow, str) else follow:
+        lines.append(f"  Following: {_text(clause, 'clause')}.")
+    lines.append(f"A trick is won by the {play['winner']}" +
+                 ("; equal highest cards spoil it and its leader leads again." if play.get("ties") == "spoil" else "."))
+    if "draw" in play:
+        lines.append(f"After each trick every player draws from {' then '.join(play['draw'])}, the winner first"
+                     + (f", while {_text(play['draw when'], 'expr')}." if "draw when" in play else "."))
+    if "ends when" in play:
+        lines.append(f"The deal ends at once when {_text(play['ends when'], 'expr')}.")
+    for name, spec in play.get("declare", {}).items():
+        lines.append(f"A leader may declare {name}: {_text(spec['cards'], 'expr')} of one suit, "
+                     f"worth {_text(spec['points'], 'expr')}.")
+    for name, spec in play.get("actions", {}).items():
+        lines.append(f"A player may {name} when {_text(spec['when'], 'expr')}.")
+    lines.append("Scoring:")
+    for award in doc["scoring"]["award"]:
+        when = f", when {_text(award['when'], 'expr')}" if "when" in award else ""
+        lines.append(f"  {award['rule']}: {_text(award['points'], 'expr')} to {_text(award['to'], 'expr')}{when}.")
+    match = doc.get("match", {})
+    length = f"{match['deals']} deal(s)" if match.get("deals") else f"deals until {_text(match['until'], 'expr')}" \
+        if "until" in match else "one deal"
+    lines.append(f"Match: {length}; the {match.get('winner', 'highest')} total wins, equal totals are a draw.")
+    for name, spec in doc.get("variants", {}).items():
+        lines.append(f"Variant '{name}': {spec.get('about', '')}")
+    return "\n".join(lines)
