@@ -526,7 +526,7 @@ class Compiler:
             else:
                 draw.append(list(piles).index(name))
         declarations = []
-        for name, spec in play.get("declare", {}).items():
+        for name in play.get("declare", {}):
             path = ("play", "declare", name)
             exprs.scope.bound["suit"] = "suit"
             try:
