@@ -127,7 +127,7 @@ class Compiler:
             points_table=scope.points, pile_names=tuple(piles), pile_public=tuple(piles.values()),
             pile_sizes=pile_sizes, deal_plan=plan, hand_size=hand_size, trick_rule=rule, auction=auction,
             lets=lets, awards=awards, match=match, mark_names=tuple(marks), mark_types=tuple(marks.values()),
-            actions=self.actions(deck, auction, played["declarations"], played["side_actions"]), **played["fields"],
+            actions=self.actions(deck, auction, played["declarations"], played["side_actions"]), **played,
         )
 
     def actions(self, deck: Deck, auction: Auction | None, declarations, side_actions) -> tuple[Action, ...]:
@@ -484,6 +484,7 @@ class Compiler:
             raise _Skip from None
 
     def play(self, exprs: ExpressionCompiler, piles: dict[str, bool], marks: dict[str, str]) -> dict:
+        """The play section as the Game's fields of the same names."""
         self.need("play")
         play = self.doc["play"]
         failed = False
@@ -567,10 +568,9 @@ class Compiler:
                 failed = True
         if failed or lead is None:
             raise _Skip
-        return {"fields": {"lead": lead, "trump": trump, "follow": tuple(clauses), "always": always,
-                           "draw": tuple(draw), "draw_when": draw_when, "ends_when": ends_when,
-                           "declarations": tuple(declarations), "side_actions": tuple(side_actions)},
-                "declarations": declarations, "side_actions": side_actions}
+        return {"lead": lead, "trump": trump, "follow": tuple(clauses), "always": always, "draw": tuple(draw),
+                "draw_when": draw_when, "ends_when": ends_when, "declarations": tuple(declarations),
+                "side_actions": tuple(side_actions)}
 
     def scoring(self, exprs: ExpressionCompiler, scope: Scope) -> tuple[Award, ...]:
         self.need("scoring")
