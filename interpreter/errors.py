@@ -22,7 +22,8 @@ class Problem:
     width: int = 1
 
     def format(self) -> str:
-        head = f"{self.path}:{self.line}:{self.column}: {self.message}"
+        where = f"{self.path}:{self.line}:{self.column}" if self.line else self.path
+        head = f"{where}: {self.message}"
         lines = [head]
         if self.source_line:
             lines.append("    " + self.source_line.rstrip("\n"))
