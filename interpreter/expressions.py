@@ -114,8 +114,11 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         return lambda s: sum(s.tricks[x] for x in who(s))
 
     def make_points(kind: str, a: Fn) -> Fn:
+        """Card points won, kept by the state as it goes (scaled integers: see Points)."""
         who = seats_of(kind, a)
-        return lambda s: sum(points.of(s.won[x], s.trump) for x in who(s))
+        if points.scale == 1:
+            return lambda s: sum(s.scored[x] for x in who(s))
+        return lambda s: Fraction(sum(s.scored[x] for x in who(s)), points.scale)
 
     def make_melds(kind: str, a: Fn) -> Fn:
         who = seats_of(kind, a)
@@ -278,6 +281,10 @@ class ExpressionCompiler:
             raise ExprProblem(f"unknown function '{node.name}'", node.pos, self._name_hint(node.name))
         if builtin.params is None:
             raise ExprProblem(f"'{node.name}' is not a function: write it without parentheses", node.pos)
+        if node.name == "count" and len(node.args) == 1 and isinstance(node.args[0], n.Name) \
+                and node.args[0].name in self.scope.pile_names and node.args[0].name not in self.scope.bound:
+            index = self.scope.pile_names.index(node.args[0].name)
+            return Compiled(lambda s: len(s.piles[index]), "num")
         if node.name == "other" and len(self.scope.teams) != 2:
             raise ExprProblem(f"'other' needs exactly two teams; this game has {len(self.scope.teams)}", node.pos)
         if len(node.args) != len(builtin.params):

@@ -53,7 +53,7 @@ class State:
 
     __slots__ = ("game", "phase", "hands", "piles", "dealer", "current", "leader", "trick", "trick_seats",
                  "won", "tricks", "winners", "trump", "history", "bound", "taker", "contract", "bids",
-                 "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "_legal")
+                 "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal")
 
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False) -> State:
@@ -66,6 +66,7 @@ class State:
         self.trick = []
         self.trick_seats = []
         self.won = [0] * game.players
+        self.scored = [0] * game.players
         self.tricks = [0] * game.players
         self.winners = []
         self.history = []
@@ -138,6 +139,7 @@ class State:
         other.trick = self.trick[:]
         other.trick_seats = self.trick_seats[:]
         other.won = self.won[:]
+        other.scored = self.scored[:]
         other.tricks = self.tricks[:]
         other.winners = self.winners[:]
         other.trump = self.trump
@@ -377,8 +379,10 @@ class State:
             nxt = self.trick_seats[at]
             self.winners.append(nxt)
             self.tricks[nxt] += 1
+            row = game.points_table.scaled[self.trump + 1]
             for c in self.trick:
                 self.won[nxt] |= 1 << c
+                self.scored[nxt] += row[c]
         self.trick = []
         self.trick_seats = []
         self.leader = nxt
