@@ -76,3 +76,16 @@ def test_schema_violation_is_named(tmp_path):
                                                                           "actions": []}]}) + "\n")
     with pytest.raises(RecordError, match=r"bad.jsonl:1: deals/0/dealer"):
         read_record(path)
+
+
+@pytest.mark.parametrize("name,variant", [(p.stem, None) for p in interpreter.bundled_games()] + [("belote", "match")])
+def test_every_game_round_trips_through_records(name, variant):
+    game = interpreter.load(name, variant)
+    out = io.StringIO()
+    simulate(game, 4, 3, ["greedy"] + ["random"] * (game.players - 1), record=out, game_ref=name, variant=variant)
+    for line in out.getvalue().splitlines():
+        record = json.loads(line)
+        assert record["options"] == ({"variant": variant} if variant else {})
+        results, final, differences = replay(record, "r", interpreter.load)
+        assert differences == [] and final == record["result"]
+        assert results == [d["result"] for d in record["deals"]]
