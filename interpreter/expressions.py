@@ -120,6 +120,10 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
             return lambda s: sum(s.scored[x] for x in who(s))
         return lambda s: Fraction(sum(s.scored[x] for x in who(s)), points.scale)
 
+    def make_won(kind: str, a: Fn) -> Fn:
+        who = seats_of(kind, a)
+        return lambda s: sum(s.won[x] for x in who(s))
+
     def make_melds(kind: str, a: Fn) -> Fn:
         who = seats_of(kind, a)
         return lambda s: sum((s.melds[x] for x in who(s)), 0)
@@ -169,6 +173,8 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "true": Builtin(None, "bool", "always", "true", lambda: lambda s: True),
         "false": Builtin(None, "bool", "never", "false", lambda: lambda s: False),
         "any": Builtin(None, "set", "any card", "any", lambda: lambda s: everything),
+        "nothing": Builtin(None, "set", "no card: the empty set", "chien if contract < 6 else nothing",
+                           lambda: lambda s: 0),
         "hand": Builtin(None, "set", "the cards the player to act holds", "count(hand and trumps) > 0",
                         lambda: lambda s: 0 if s.current is None else s.hands[s.current]),
         "led": Builtin(None, "set", "the cards of the suit led", "led and beating", lambda: led),
@@ -213,6 +219,12 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "seat": Builtin(("num",), "seat", "seat number n", "seat(0)", seat_number),
         "melds": Builtin(("seat|team",), "num", "the points a seat or team has declared in melds", "melds(seat)",
                          make_melds),
+        "won": Builtin(("seat|team",), "set", "the cards a seat or team has won in tricks", "count(won(taker) and bouts)",
+                       make_won),
+        "dealt": Builtin(("seat",), "set", "the cards a seat held when play began", "count(dealt(me) and trumps)",
+                         lambda a: lambda s: 0 if (x := a(s)) is None else s.dealt[x]),
+        "card_points": Builtin(("set",), "num", "the card points of a set of cards, with the trump in force",
+                               "card_points(chien)", lambda a: lambda s: points.of(a(s), s.trump)),
         "max_score": Builtin((), "num", "the highest match score so far", "max_score() >= 1000",
                              lambda: match_score(max)),
         "min_score": Builtin((), "num", "the lowest match score so far", "min_score() <= 0",

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import textwrap
+from fractions import Fraction
 
 import interpreter
 
@@ -76,3 +77,19 @@ def test_follow_clauses_bind_once_a_suit_is_led(tmp_path):
     state = game.new_deal(layout={"hands": [["F", "AS", "KS"], ["QS", "AH", "KH"]]}, dealer=1)
     state.apply("AS")
     assert [a.text for a in state.legal_actions()] == ["play QS"]
+
+
+def test_card_points_stay_exact_and_won_cards_are_a_set(tmp_path):
+    extra = "points: {A: 4.5, KS: 0.5}\nlet:\n  aces_won: count(won(seat(0)) and A)\n" \
+            "  pile_points: card_points(talon)\n"
+    problems, game = _game(tmp_path, "H", extra)
+    assert problems == []
+    state = game.new_deal(layout={"hands": [["AS", "KS", "AH"], ["QS", "KH", "QH"]], "talon": ["F"]}, dealer=1)
+    for card in ("AS", "QS", "AH", "QH", "KS", "KH"):
+        state.apply(card)
+    result = state.result()
+    assert state.tricks == [2, 1]  # KH, a trump, takes the last trick
+    assert result.seat_scores == (2, 1)
+    assert result.facts["aces_won"] == 2 and result.facts["pile_points"] == 0
+    assert game.points_table.of(state.won[0], state.trump) == 9
+    assert game.points_table.of(state.won[1], state.trump) == Fraction(1, 2)
