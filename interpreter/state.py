@@ -326,10 +326,7 @@ class State:
             self.trump = spec.trump(self)
             self.bound = {}
         self._deal(game.auction.then_deal)
-        chosen = self.trump
         self._start_play()
-        if game.trump is None:
-            self.trump = chosen
 
     # --- trick play -----------------------------------------------------------------------
 
