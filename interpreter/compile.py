@@ -109,7 +109,7 @@ class Compiler:
         lets = self.section(lambda: self.lets(exprs, scope), ())
         plan, hand_size, pile_sizes, leftover = self.section(lambda: self.deal(exprs, deck, players, piles),
                                                              ((), 0, (), 0))
-        auction = self.section(lambda: self.auction(exprs, deck, players, piles, leftover), None) \
+        auction = self.section(lambda: self.auction(exprs, players, piles, leftover), None) \
             if "auction" in doc else None
         if "auction" not in doc and leftover and plan:
             self.report(("deal",), f"the deal hands out {deck.size - leftover} of the {deck.size} cards",
@@ -405,7 +405,8 @@ class Compiler:
             raise _Skip
         return tuple(plan)
 
-    def auction(self, exprs: ExpressionCompiler, deck: Deck, players: int, piles: dict[str, bool], leftover: int):
+    def auction(self, exprs: ExpressionCompiler, players: int, piles: dict[str, bool], leftover: int) -> Auction:
+        """The auction's rounds and calls, and the deal that follows it."""
         self.need("auction")
         spec = self.doc["auction"]
         failed = False
@@ -417,20 +418,17 @@ class Compiler:
             for name, call in round_spec["calls"].items():
                 path = ("auction", "rounds", r, "calls", name)
                 call = call or {}
+                per_suit = "for each suit" in call
+                if per_suit:
+                    exprs.scope.bound["suit"] = "suit"
                 try:
-                    for_suit = None
-                    if "for each suit" in call:
-                        exprs.scope.bound["suit"] = "suit"
-                        try:
-                            for_suit = self.expr(exprs, path + ("for each suit",), "bool").fn
-                            trump = self.expr(exprs, path + ("trump",), "suit").fn if "trump" in call else None
-                        finally:
-                            del exprs.scope.bound["suit"]
-                    else:
-                        trump = self.expr(exprs, path + ("trump",), "suit").fn if "trump" in call else None
+                    for_suit = self.expr(exprs, path + ("for each suit",), "bool").fn if per_suit else None
+                    trump = self.expr(exprs, path + ("trump",), "suit").fn if "trump" in call else None
                 except _Skip:
                     failed = True
                     continue
+                finally:
+                    exprs.scope.bound.pop("suit", None)
                 value = Fraction(str(call["value"])) if "value" in call else None
                 indices.append(len(calls))
                 calls.append(CallSpec(str(name), for_suit, trump, value))
@@ -455,11 +453,7 @@ class Compiler:
     @staticmethod
     def dealt(plan: tuple[DealStep, ...], players: int) -> int:
         """Cards a plan takes from the pack besides 'rest to' (one seat of each 'but' round gets its own count)."""
-        total = 0
-        for step in plan:
-            if step.count is None:
-                continue
-            total += step.count
+        total = sum(step.count for step in plan if step.count is not None)
         buts = [s for s in plan if s.but is not None]
         for i in range(0, len(buts), players):
             total += buts[i].but[1] - buts[i].count
