@@ -162,9 +162,13 @@ def _explain(err: UnexpectedInput, text: str, start: str) -> SyntaxProblem:
         found = f"the text ends after '{tail}'" if words else "the text is empty"
         return SyntaxProblem(f"{found}; expected {_expected(expected)}", n.Pos(line, column))
     if isinstance(err, UnexpectedToken):  # lark's own lists can be empty after reductions
-        expected = _accepted(text[:err.token.start_pos], start)
-        return SyntaxProblem(f"unexpected '{err.token}'; expected {_expected(expected)}",
-                             n.Pos(line, column, max(1, len(str(err.token)))))
+        begin = err.token.start_pos
+        while begin > 0 and (text[begin - 1].isalnum() or text[begin - 1] == "_"):
+            begin -= 1  # a keyword run into a word ('eachh'): quote the whole word
+        expected = _accepted(text[:begin], start)
+        word = text[begin:err.token.end_pos] if begin < err.token.start_pos else str(err.token)
+        return SyntaxProblem(f"unexpected '{word}'; expected {_expected(expected)}",
+                             n.Pos(line, column - (err.token.start_pos - begin), max(1, len(word))))
     if isinstance(err, UnexpectedCharacters):
         char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
         hint = "quotes are not part of the rule language" if char in "\"'" else ""
