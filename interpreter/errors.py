@@ -27,7 +27,8 @@ class Problem:
         lines = [head]
         if self.source_line:
             lines.append("    " + self.source_line.rstrip("\n"))
-            lines.append("    " + " " * (self.column - 1) + "^" * max(1, self.width))
+            width = min(self.width, len(self.source_line.rstrip()) - self.column + 1)
+            lines.append("    " + " " * (self.column - 1) + "^" * max(1, width))
         if self.hint:
             lines.append(f"    hint: {self.hint}")
         return "\n".join(lines)

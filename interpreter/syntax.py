@@ -92,33 +92,39 @@ class _ToNodes(Transformer):
         return n.Name(str(token), _pos(token))
 
     def call(self, name, *args):
-        return n.Call(str(name), tuple(a for a in args if a is not None), _pos(name))
+        args = tuple(a for a in args if a is not None)
+        start = _pos(name)
+        end = n.Pos(args[-1].pos.line, args[-1].pos.column, args[-1].pos.width + 1) if args \
+            else n.Pos(start.line, start.column, start.width + 2)
+        return n.Call(str(name), args, _span(start, end))
 
     def choose(self, then, test, otherwise):
-        return n.Choose(then, test, otherwise, _first_pos(then))
+        return n.Choose(then, test, otherwise, _span(then.pos, otherwise.pos))
 
     def or_(self, left, right):
-        return n.Binary("or", left, right, _first_pos(left))
+        return n.Binary("or", left, right, _span(left.pos, right.pos))
 
     def and_(self, left, op, right):
-        return n.Binary(str(op), left, right, _first_pos(left))
+        return n.Binary(str(op), left, right, _span(left.pos, right.pos))
 
     def not_(self, operand):
-        return n.Not(operand, _first_pos(operand))
+        return n.Not(operand, operand.pos)
 
     def compare(self, left, op, right):
-        return n.Binary(str(op), left, right, _pos(op))
+        return n.Binary(str(op), left, right, _span(left.pos, right.pos))
 
     def arith(self, left, op, right):
-        return n.Binary(str(op), left, right, _pos(op))
+        return n.Binary(str(op), left, right, _span(left.pos, right.pos))
 
     def negate(self, operand):
-        return n.Negate(operand, _first_pos(operand))
+        return n.Negate(operand, operand.pos)
 
 
-def _first_pos(node) -> n.Pos:
-    """The position of a node, for nodes that point at their first operand."""
-    return node.pos
+def _span(start: n.Pos, end: n.Pos) -> n.Pos:
+    """From the start of one node to the end of another: the whole of an expression."""
+    if start.line != end.line:
+        return start
+    return n.Pos(start.line, start.column, max(1, end.column + end.width - start.column))
 
 
 def _expected(tokens) -> str:
