@@ -9,7 +9,7 @@ import interpreter
 from interpreter.cards import bits
 
 GAMES = [p.stem for p in interpreter.bundled_games()]
-DEALS = 1000
+DEALS = 3000
 
 
 @pytest.mark.parametrize("name", GAMES)
