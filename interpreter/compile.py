@@ -61,7 +61,7 @@ class Compiler:
         self.problems.append(self.source.problem_in_text(path, pos, message, hint))
 
     def parse(self, path: tuple, start: str):
-        text = self.source._value(path)
+        text = self.source.value_at(path)
         try:
             return parse(str(text), start)
         except SyntaxProblem as err:
@@ -460,7 +460,7 @@ class Compiler:
         return total
 
     def expr(self, exprs: ExpressionCompiler, path: tuple, want: str, start: str = "expr") -> Compiled:
-        value = self.source._value(path)
+        value = self.source.value_at(path)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             exact = Fraction(str(value))
             constant = int(exact) if exact.denominator == 1 else exact

@@ -68,7 +68,7 @@ class Source:
         if key and path:
             width = len(str(path[-1]))
         else:
-            value = self._value(path)
+            value = self.value_at(path)
             if isinstance(value, (str, int, float)) and not isinstance(value, bool):
                 width = len(str(value))
         return Problem(self.path, line, column, message, self.line_text(line), hint,
@@ -76,13 +76,13 @@ class Source:
 
     def problem_in_text(self, path: tuple, pos: Pos, message: str, hint: str = "") -> Problem:
         """A problem at ``pos`` inside the string value at ``path``, placed in the file."""
-        text = self._value(path)
+        text = self.value_at(path)
         line, column = self.locate(path)
         if isinstance(text, str):
             line, column = self._inside(line, column, text, pos)
         return Problem(self.path, line, column, message, self.line_text(line), hint, pos.width)
 
-    def _value(self, path: tuple) -> Any:
+    def value_at(self, path: tuple) -> Any:
         node = self.data
         for step in path:
             try:

@@ -202,13 +202,12 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     at = 0
     for s in others:
         size = state.hands[s].bit_count()
-        world.hands[s] = sum(1 << c for c in unseen[at:at + size])
+        world.set_cards(s, sum(1 << c for c in unseen[at:at + size]))
         at += size
     for i in hidden_piles:
         size = len(state.piles[i])
         world.piles[i] = unseen[at:at + size]
         at += size
-    world._legal = None
     return world
 
 

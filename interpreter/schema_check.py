@@ -34,7 +34,7 @@ def check(source: Source, schema: str = "game.schema.json") -> tuple[list[Proble
     non_finite = list(_non_finite(source.data, ()))
     for path in non_finite:
         broken.add(str(path[0]))
-        problems.append(source.problem(path, f"{_where(path)} must be a finite number, found {source._value(path)}"))
+        problems.append(source.problem(path, f"{_where(path)} must be a finite number, found {source.value_at(path)}"))
     for error in validator(schema).iter_errors(source.data):
         for leaf in _leaves(error):
             path = tuple(leaf.absolute_path)

@@ -158,6 +158,11 @@ class State:
         other._legal = self._legal
         return other
 
+    def set_cards(self, seat: int, cards: int) -> None:
+        """Give a seat a different hand (for worlds sampled by a player, and tests)."""
+        self.hands[seat] = cards
+        self._legal = None
+
     # --- the OpenSpiel-like interface ------------------------------------------------------
 
     @property

@@ -34,8 +34,8 @@ def _swap_hidden(state, seat):
     """The same deal seen from ``seat``, with two other players' hands exchanged."""
     other = state.clone()
     a, b = [s for s in range(state.game.players) if s != seat][:2]
-    other.hands[a], other.hands[b] = state.hands[b], state.hands[a]
-    other._legal = None
+    other.set_cards(a, state.hands[b])
+    other.set_cards(b, state.hands[a])
     return other
 
 
