@@ -29,7 +29,7 @@ def bundled_games() -> list[Path]:
 
 
 def resolve(name_or_path: str | Path) -> Path:
-    """A bundled game's name (``aluette``) or a path to a rule file."""
+    """A bundled game's name (a file stem in games/) or a path to a rule file."""
     text = str(name_or_path)
     bundled = GAMES_DIR / f"{text}.yaml"
     if "/" not in text and not text.endswith((".yaml", ".yml")) and bundled.exists():

@@ -22,7 +22,7 @@ def bits(mask: int) -> Iterator[int]:
 @dataclass(frozen=True)
 class Deck:
     codes: tuple[str, ...]          # card index -> code, e.g. "3O"
-    names: tuple[str, ...]          # card index -> name, e.g. "Monsieur" or "Three of Coins"
+    names: tuple[str, ...]          # card index -> name, e.g. "Three of Coins" or a name of its own
     suit_of: tuple[int, ...]        # card index -> suit index, -1 for cards of no suit
     rank_of: tuple[str, ...]        # card index -> rank code ("" for cards of no suit)
     suit_codes: tuple[str, ...]

@@ -381,7 +381,7 @@ class Compiler:
                         self.report_in(path, step.pos, "a repeated group must deal a number of cards")
                         ok = False
                     elif step.times * len(step.steps) > 10_000 or depth > 3:
-                        self.report_in(path, step.pos, f"{step.times} repetitions are more than any deck can deal")
+                        self.report_in(path, step.pos, f"{step.times} rounds of this group deal more cards than any deck holds")
                         ok = False
                     else:
                         for _ in range(step.times):

@@ -102,7 +102,7 @@ class MatchRule:
 
 @dataclass(frozen=True)
 class Game:
-    name: str                # the short name: file stem, e.g. "aluette"
+    name: str                # the short name: the rule file's stem
     title: str
     about: str
     path: str
