@@ -1,6 +1,7 @@
 """The ``atout`` command: list, validate, simulate, replay and play card games described as data."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -22,6 +23,9 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("atout: interrupted", err=True)
             sys.exit(130)
+        except BrokenPipeError:  # the reader went away (e.g. '| head'): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
         except OSError as err:
             click.echo(f"atout: {err.filename or ''}: {err.strerror or err}", err=True)
             sys.exit(1)
