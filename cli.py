@@ -101,8 +101,10 @@ def _fmt(x) -> str:
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               help="Write one JSON record per match to this .jsonl file.")
 @click.option("--variant", default=None, help="A variant the rule file defines (see 'atout list').")
+@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes to share the matches among; the output is the same for any number.")
 def simulate(game_name: str, count: int, seed: str, players: str | None, single_deals: bool,
-             record_path: Path | None, variant: str | None) -> None:
+             record_path: Path | None, variant: str | None, jobs: int) -> None:
     """Play many seeded matches between AI players and summarise them."""
     from interpreter.simulate import simulate as run
 
@@ -118,15 +120,14 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
     if record_path is not None:
         partial = record_path.with_name(record_path.name + ".partial")
         with partial.open("w", encoding="utf-8") as out:
-            summary = run(game, count, seed_value, kinds, single_deals, out, game_name, variant)
+            summary = run(game, count, seed_value, kinds, single_deals, out, game_name, variant, jobs)
         partial.replace(record_path)
     else:
-        summary = run(game, count, seed_value, kinds, single_deals, None, game_name, variant)
-    _print_summary(summary, seed, single_deals)
+        summary = run(game, count, seed_value, kinds, single_deals, None, game_name, variant, jobs)
+    _print_summary(game, summary, seed, single_deals)
 
 
-def _print_summary(summary, seed: str, single_deals: bool) -> None:
-    game = summary.game
+def _print_summary(game, summary, seed: str, single_deals: bool) -> None:
     unit = "deals" if single_deals else "matches"
     click.echo(f"{game.title}: {summary.matches} {unit} ({summary.deals} deals, {summary.actions} actions), seed {seed}")
     click.echo("players: " + ", ".join(f"seat {i} {k}" for i, k in enumerate(summary.players)))

@@ -1,6 +1,12 @@
-"""Plays many seeded matches (or single deals) between players and sums them up."""
+"""Plays many seeded matches (or single deals) between players and sums them up.
+
+Match ``i`` is dealt from the seed ``"{seed}:{i}"`` and its players from ``"{seed}:{i}:{seat}"``,
+so matches are independent: they can be played on several processes and the summary and
+the records come out the same, in the same order.
+"""
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 import json
@@ -14,8 +20,11 @@ from .state import Result
 
 @dataclass
 class Summary:
-    game: Game
+    """Counts over many matches; two summaries of the same game add up with ``merge``."""
+
     players: list[str]
+    teams: int
+    seats: int
     matches: int = 0
     deals: int = 0
     actions: int = 0
@@ -25,23 +34,68 @@ class Summary:
     seat_totals: list[Fraction] = field(default_factory=list)
     rules: dict[str, int] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.team_wins = self.team_wins or [0] * self.teams
+        self.team_totals = self.team_totals or [Fraction(0)] * self.teams
+        self.seat_totals = self.seat_totals or [Fraction(0)] * self.seats
+
     def add_deal(self, result: Result) -> None:
         self.deals += 1
         for reason in result.reasons:
             self.rules[reason.rule] = self.rules.get(reason.rule, 0) + 1
 
+    def merge(self, other: Summary) -> None:
+        self.matches += other.matches
+        self.deals += other.deals
+        self.actions += other.actions
+        self.draws += other.draws
+        self.team_wins = [a + b for a, b in zip(self.team_wins, other.team_wins)]
+        self.team_totals = [a + b for a, b in zip(self.team_totals, other.team_totals)]
+        self.seat_totals = [a + b for a, b in zip(self.seat_totals, other.seat_totals)]
+        for rule, n in other.rules.items():
+            self.rules[rule] = self.rules.get(rule, 0) + n
+
 
 def simulate(game: Game, count: int, seed: int | str, players: list[str], single_deals: bool = False,
-             record: IO[str] | None = None, game_ref: str | None = None, variant: str | None = None) -> Summary:
-    """Play ``count`` matches (or deals); the same arguments always give the same summary."""
-    teams = len(game.teams)
-    summary = Summary(game, players, team_wins=[0] * teams, team_totals=[Fraction(0)] * teams,
-                      seat_totals=[Fraction(0)] * game.players)
-    for i in range(count):
+             record: IO[str] | None = None, game_ref: str | None = None, variant: str | None = None,
+             jobs: int = 1) -> Summary:
+    """Play ``count`` matches (or deals); the same arguments always give the same summary.
+
+    With ``jobs`` > 1 the matches are shared among that many processes, each loading the
+    game again from ``game_ref`` (a bundled name or a path)."""
+    ref = game_ref or game.path
+    if jobs <= 1 or count < 2 * jobs:
+        summary, lines = _play_range(game, range(count), seed, players, single_deals, record is not None, ref, variant)
+    else:
+        bounds = [count * j // jobs for j in range(jobs + 1)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = list(pool.map(_play_range_in_worker, [(ref, variant, bounds[j], bounds[j + 1], seed, players,
+                                                           single_deals, record is not None) for j in range(jobs)]))
+        summary, lines = parts[0]
+        for part, more in parts[1:]:
+            summary.merge(part)
+            lines += more
+    if record is not None:
+        record.writelines(lines)
+    return summary
+
+
+def _play_range_in_worker(args) -> tuple[Summary, list[str]]:
+    from . import load
+
+    ref, variant, start, stop, seed, players, single_deals, keep = args
+    return _play_range(load(ref, variant), range(start, stop), seed, players, single_deals, keep, ref, variant)
+
+
+def _play_range(game: Game, indices: range, seed, players: list[str], single_deals: bool, keep_records: bool,
+                ref: str, variant: str | None) -> tuple[Summary, list[str]]:
+    summary = Summary(players, len(game.teams), game.players)
+    lines: list[str] = []
+    for i in indices:
         match_seed = f"{seed}:{i}"
         seats = [make_player(kind, f"{match_seed}:{seat}") for seat, kind in enumerate(players)]
         match = game.new_match(seed=match_seed, dealer=i % game.players if single_deals else 0)
-        recorder = Recorder(match_seed, players, game_ref or game.name, {"variant": variant} if variant else {})
+        recorder = Recorder(match_seed, players, ref, {"variant": variant} if variant else {})
         while not match.is_over:
             state = match.next_deal()
             recorder.start_deal(state)
@@ -66,6 +120,6 @@ def simulate(game: Game, count: int, seed: int | str, players: list[str], single
             summary.team_totals[t] += x
         for s, x in enumerate(outcome.seat_scores):
             summary.seat_totals[s] += x
-        if record is not None:
-            record.write(json.dumps(recorder.end_match(match), ensure_ascii=False) + "\n")
-    return summary
+        if keep_records:
+            lines.append(json.dumps(recorder.end_match(match), ensure_ascii=False) + "\n")
+    return summary, lines

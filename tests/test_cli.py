@@ -116,3 +116,12 @@ def test_explain_reads_the_rules_back_in_english():
     assert "Mordienne: 2 to team(winner), when mordienne." in result.output
     for game in ("belote", "sixty-six"):
         assert RUN.invoke(main, ["explain", game]).exit_code == 0
+
+
+def test_simulate_on_two_processes_gives_the_same_output_and_records(tmp_path):
+    base = ["simulate", "belote", "-n", "12", "--seed", "8", "--players", "greedy,random,greedy,random"]
+    one = RUN.invoke(main, base + ["--record", str(tmp_path / "one.jsonl")])
+    two = RUN.invoke(main, base + ["-j", "2", "--record", str(tmp_path / "two.jsonl")])
+    assert one.exit_code == 0 and two.exit_code == 0, two.output
+    assert one.output == two.output
+    assert (tmp_path / "one.jsonl").read_text() == (tmp_path / "two.jsonl").read_text()
