@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any, Callable
 from . import nodes as n
 from .cards import Deck, Points, build_deck
 from .errors import Problem
@@ -60,7 +61,7 @@ class Compiler:
     def report_in(self, path: tuple, pos: n.Pos, message: str, hint: str = "") -> None:
         self.problems.append(self.source.problem_in_text(path, pos, message, hint))
 
-    def parse(self, path: tuple, start: str):
+    def parse(self, path: tuple, start: str) -> Any:
         text = self.source.value_at(path)
         try:
             return parse(str(text), start)
@@ -147,7 +148,8 @@ class Compiler:
         table.append(Action("pass", text="pass"))
         return tuple(table)
 
-    def section(self, build, fallback):
+    def section(self, build: Callable[[], Any], fallback: Any) -> Any:
+        """Build one section; on failure (already reported) carry on with ``fallback``."""
         try:
             return build()
         except _Skip:
@@ -329,7 +331,8 @@ class Compiler:
         fallback = base or tuple(Fraction(0) for _ in range(deck.size))
         return tuple(v if v is not None else fallback[c] for c, v in enumerate(values))
 
-    def deal(self, exprs: ExpressionCompiler, deck: Deck, players: int, piles: dict[str, bool]):
+    def deal(self, exprs: ExpressionCompiler, deck: Deck, players: int,
+             piles: dict[str, bool]) -> tuple[tuple[DealStep, ...], int, tuple[int, ...], int]:
         """The first deal's plan, each hand's size, each pile's size and the cards left in the pack."""
         self.need("deal", "piles")
         plan = self.deal_plan(exprs, ("deal",), players, piles)
@@ -351,7 +354,8 @@ class Compiler:
         hand = sum(s.count for s in plan if s.seat == 0 and s.count)
         return tuple(plan), hand, tuple(sizes), leftover
 
-    def deal_plan(self, exprs: ExpressionCompiler, path: tuple, players: int, piles: dict[str, bool]):
+    def deal_plan(self, exprs: ExpressionCompiler, path: tuple, players: int,
+                  piles: dict[str, bool]) -> tuple[DealStep, ...]:
         tree: n.Deal = self.parse(path, "deal")
         names = list(piles)
         plan: list[DealStep] = []

@@ -5,11 +5,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
 import random
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .cards import Deck, Points
 from .errors import IllegalActionError, LayoutError
 from .tricks import TrickRule
+
+if TYPE_CHECKING:
+    from .match import Match
+    from .state import State
 
 Fn = Callable[[Any], Any]
 
@@ -168,7 +172,7 @@ class Game:
 
     # --- deals --------------------------------------------------------------------------
 
-    def new_deal(self, seed: int | str | None = None, layout: dict | None = None, dealer: int = 0):
+    def new_deal(self, seed: int | str | None = None, layout: dict | None = None, dealer: int = 0) -> State:
         """A fresh deal: shuffled with ``seed``, or stacked from ``layout``."""
         from .state import State
 
@@ -181,7 +185,7 @@ class Game:
         random.Random(seed).shuffle(pack)
         return State.start(self, dealer, [0] * self.players, [pack] + [[] for _ in self.pile_names[1:]], deal=True)
 
-    def new_match(self, seed: int | str | None = None, dealer: int = 0):
+    def new_match(self, seed: int | str | None = None, dealer: int = 0) -> Match:
         from .match import Match
 
         return Match(self, seed, dealer)
