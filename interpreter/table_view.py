@@ -37,8 +37,14 @@ def hand_line(state: State, seat: int) -> str:
     game = state.game
     legal = state.legal_mask() if state.current == seat else 0
     rule = game.trick_rule
-    key = (lambda c: (-(c in bits(game.deck.suit_masks[state.trump])) if state.trump >= 0 else 0,
-                      game.deck.suit_of[c], -rule.strength[c]))
+    if rule.by_suit:  # trumps first, then suit by suit, strongest first
+        def key(c: int) -> tuple:
+            suit = game.deck.suit_of[c]
+            strength = rule.trump_strength[c] if suit == state.trump else rule.strength[c]
+            return (suit != state.trump, suit, -strength)
+    else:  # suits play no role: strongest first
+        def key(c: int) -> tuple:
+            return (-rule.strength[c], c)
     cards = sorted(bits(state.hands[seat]), key=key)
     return "  ".join(f"{'*' if (legal >> c) & 1 else ' '}{game.deck.codes[c]}" for c in cards)
 
@@ -56,7 +62,7 @@ def table_view(state: State, you: int) -> str:
     for name, pile, public in zip(game.pile_names, state.piles, game.pile_public):
         if public and pile:
             facts.append(f"{name}: {' '.join(describe_card(state, c) for c in pile)}")
-        elif name != "pack" and pile and not public:
+        elif pile and game.pile_names.index(name) in game.draw:
             facts.append(f"{name}: {len(pile)} card(s)")
     for name, kind, value in zip(game.mark_names, game.mark_types, state.marks):
         if value is not None and kind == "seat":
@@ -73,11 +79,14 @@ def table_view(state: State, you: int) -> str:
             lines.append(f"trick {len(state.winners) + 1}: {played}")
         else:
             lines.append(f"trick {len(state.winners) + 1}: {seat_label(state.leader, you)} to lead")
-        own = game.points_table.of(state.won[you], state.trump)
         tricks = ", ".join(f"{seat_label(s, you)} {n}" for s, n in enumerate(state.tricks))
         spoiled = f", spoiled {state.winners.count(-1)}" if -1 in state.winners else ""
-        melds = f", declared by you {_fmt(state.melds[you])}" if state.melds[you] else ""
-        lines.append(f"tricks won: {tricks}{spoiled}; your card points {_fmt(own)}{melds}")
+        scores = ""
+        if any(any(row) for row in game.points_table.scaled):
+            scores = f"; your card points {_fmt(game.points_table.of(state.won[you], state.trump))}"
+        if state.melds[you]:
+            scores += f", declared by you {_fmt(state.melds[you])}"
+        lines.append(f"tricks won: {tricks}{spoiled}{scores}")
     lines.append(f"your hand: {hand_line(state, you)}")
     if state.current == you:
         extra = [a.text for a in state.legal_actions() if a.kind != "play"]
