@@ -222,8 +222,13 @@ def _margin(state: State, seat: int) -> float:
 PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "sampling": SamplingPlayer}
 
 
-def make_player(name: str, seed: int | str | None) -> Player:
-    try:
+def make_player(spec: str, seed: int | str | None) -> Player:
+    """A player from its name, e.g. ``greedy``; ``sampling:40`` samples 40 worlds a move."""
+    name, _, arg = spec.partition(":")
+    if name not in PLAYERS:
+        raise UnknownPlayerError(f"unknown player '{spec}'; players: {', '.join(PLAYERS)} (sampling:N for N worlds)")
+    if not arg:
         return PLAYERS[name](seed)
-    except KeyError:
-        raise UnknownPlayerError(f"unknown player '{name}'; players: {', '.join(PLAYERS)}") from None
+    if name != "sampling" or not arg.isdigit() or not 1 <= int(arg) <= 10_000:
+        raise UnknownPlayerError(f"'{spec}': only sampling takes a number, of worlds from 1 to 10000 (e.g. sampling:40)")
+    return SamplingPlayer(seed, worlds=int(arg))

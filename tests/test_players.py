@@ -67,3 +67,10 @@ def test_determinize_keeps_what_the_seat_knows():
     everything = sum(world.hands) | sum(1 << c for p in world.piles for c in p)
     assert everything == game.deck.all
     assert len(list(bits(everything))) == game.deck.size
+
+
+def test_player_specs():
+    assert make_player("sampling:30", 1).worlds == 30
+    for bad in ("wizard", "greedy:3", "sampling:0", "sampling:x"):
+        with pytest.raises(interpreter.AtoutError, match="player|sampling"):
+            make_player(bad, 1)
