@@ -336,7 +336,7 @@ class Compiler:
         """The first deal's plan, each hand's size, each pile's size and the cards left in the pack."""
         self.need("deal", "piles")
         plan = self.deal_plan(exprs, ("deal",), players, piles)
-        fixed = self.dealt(plan, players)
+        fixed = self.cards_taken(plan, players)
         if fixed > deck.size:
             self.report(("deal",), f"the deal hands out {fixed} cards but the deck has only {deck.size}")
             raise _Skip
@@ -444,7 +444,7 @@ class Compiler:
             except _Skip:
                 failed = True
         if not failed:
-            wanted = self.dealt(then_deal, players)
+            wanted = self.cards_taken(then_deal, players)
             if wanted != leftover:
                 self.report(("auction", "then deal") if "then deal" in spec else ("auction",),
                             f"after the first deal {leftover} card(s) stay in the pack, but the deal after the "
@@ -455,7 +455,7 @@ class Compiler:
         return Auction(first, tuple(rounds), tuple(calls), then_deal)
 
     @staticmethod
-    def dealt(plan: tuple[DealStep, ...], players: int) -> int:
+    def cards_taken(plan: tuple[DealStep, ...], players: int) -> int:
         """Cards a plan takes from the pack besides 'rest to' (one seat of each 'but' round gets its own count)."""
         total = sum(step.count for step in plan if step.count is not None)
         buts = [s for s in plan if s.but is not None]

@@ -152,8 +152,9 @@ class Game:
         """Card points with each trump in force, indexed by trump suit + 1."""
         return self.points_table.exact
 
-    @property
+    @cached_property
     def play_actions(self) -> tuple[Action, ...]:
+        """The card plays, indexed by card (built once, not sliced at every call)."""
         return self.actions[:self.deck.size]
 
     @cached_property

@@ -117,7 +117,6 @@ class State:
             for card in pack[:count]:
                 self.hands[seat] |= 1 << card
             del pack[:count]
-        self.dealt = list(self.hands)
 
     def _start_play(self) -> None:
         game = self.game
