@@ -105,11 +105,11 @@ class Points:
     scale: int
 
     @classmethod
-    def build(cls, exact: tuple[tuple[Fraction, ...], ...]) -> Points:
+    def build(cls, exact: tuple[tuple[Fraction, ...], ...], *others: Fraction) -> Points:
+        """``others`` are further amounts the state adds to card points (e.g. a kept card's price)."""
         scale = 1
-        for row in exact:
-            for value in row:
-                scale = scale * value.denominator // gcd(scale, value.denominator)
+        for value in [v for row in exact for v in row] + list(others):
+            scale = scale * value.denominator // gcd(scale, value.denominator)
         scaled = tuple(tuple(int(v * scale) for v in row) for row in exact)
         return cls(exact, scaled, scale)
 

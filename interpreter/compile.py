@@ -13,8 +13,8 @@ from . import nodes as n
 from .cards import Deck, Points, build_deck
 from .errors import Problem
 from .expressions import Compiled, ExpressionCompiler, ExprProblem, Fn, Scope, suggest_code
-from .game import (Action, Auction, Award, CallSpec, DealStep, Declaration, Game, MatchRule,
-                   SideAction)
+from .game import (Action, Auction, Award, CallSpec, DealStep, Declaration, Game, MatchRule, Show,
+                   SideAction, Transfer)
 from .load import Source
 from .syntax import SyntaxProblem, parse
 from .tricks import TrickRule
@@ -83,7 +83,7 @@ class Compiler:
             deck = self.deck()
         except _Skip:
             return None
-        teams, team_names = self.section(lambda: self.teams(players), ((), ()))
+        teams, team_names, formed = self.section(lambda: self.teams(players), ((), (), False))
         team_of = [0] * players
         for t, seats in enumerate(teams):
             for seat in seats:
@@ -104,10 +104,16 @@ class Compiler:
         rule = TrickRule(strength or zeros, above or zeros, trump_strength or zeros, trump_above or zeros,
                          deck.suit_of, deck.suit_masks, by_suit, bool(play) and play.get("ties") == "spoil")
         marks = self.section(self.marks, {})
-        scope = Scope(deck, rule, tuple(teams), tuple(team_of), Points.build(points_by_trump), players, tuple(piles),
-                      tuple(marks), tuple(marks.values()))
+        keep_pays = self.section(lambda: self.keep_pays(), Fraction(0))
+        draws = tuple(list(piles).index(p) for p in (play or {}).get("draw", []) if p in piles)
+        scope = Scope(deck, rule, tuple(teams), tuple(team_of), Points.build(points_by_trump, keep_pays), players,
+                      tuple(piles), draws, tuple(marks), tuple(marks.values()))
         exprs = ExpressionCompiler(scope)
         lets = self.section(lambda: self.lets(exprs, scope), ())
+        team_rules = self.section(lambda: self.team_rules(exprs), None) if formed else None
+        annul_when = self.section(lambda: self.expr(exprs, ("annul when",), "bool").fn, None) \
+            if "annul when" in doc else None
+        transfers = self.section(lambda: self.transfers(exprs, piles), ()) if "transfers" in doc else ()
         plan, hand_size, pile_sizes, leftover = self.section(lambda: self.deal(exprs, deck, players, piles),
                                                              ((), 0, (), 0))
         auction = self.section(lambda: self.auction(exprs, players, piles, leftover), None) \
@@ -118,6 +124,8 @@ class Compiler:
         played = self.section(lambda: self.play(exprs, piles, marks), None)
         awards = self.section(lambda: self.scoring(exprs, scope), ())
         match = self.section(lambda: self.match(exprs), None)
+        if formed and team_rules is None or "annul when" in doc and annul_when is None:
+            return None
         if self.problems or self.broken or strength is None or played is None or match is None:
             return None
         return Game(
@@ -128,10 +136,13 @@ class Compiler:
             points_table=scope.points, pile_names=tuple(piles), pile_public=tuple(piles.values()),
             pile_sizes=pile_sizes, deal_plan=plan, hand_size=hand_size, trick_rule=rule, auction=auction,
             lets=lets, awards=awards, match=match, mark_names=tuple(marks), mark_types=tuple(marks.values()),
-            actions=self.actions(deck, auction, played["declarations"], played["side_actions"]), **played,
+            transfers=transfers, annul_when=annul_when, team_rules=team_rules,
+            actions=self.actions(deck, auction, played["declarations"], played["side_actions"], transfers,
+                                 played["shows"]), **played,
         )
 
-    def actions(self, deck: Deck, auction: Auction | None, declarations, side_actions) -> tuple[Action, ...]:
+    def actions(self, deck: Deck, auction: Auction | None, declarations, side_actions, transfers,
+                shows) -> tuple[Action, ...]:
         """Every action of the game, built once; card plays come first, indexed by card, pass last."""
         table = [Action("play", c, text=f"play {code}") for c, code in enumerate(deck.codes)]
         for d, meld in enumerate(declarations):
@@ -144,7 +155,17 @@ class Compiler:
                 table.append(Action("call", -1, k, -1, spec.name))
             else:
                 table.extend(Action("call", -1, k, s, f"{spec.name} {code}") for s, code in enumerate(deck.suit_codes))
-        table.extend(Action("act", -1, k, -1, spec.name) for k, spec in enumerate(side_actions))
+        for k, spec in enumerate(side_actions):
+            if spec.cards:
+                table.extend(Action("act", c, k, -1, f"{spec.name} {deck.codes[c]}")
+                             for c in range(deck.size) if spec.cards >> c & 1)
+            else:
+                table.append(Action("act", -1, k, -1, spec.name))
+        for k, spec in enumerate(transfers):
+            table.extend(Action("give", c, k, -1, f"{spec.name} {code}") for c, code in enumerate(deck.codes))
+        table.extend(Action("show", -1, k, -1, spec.name) for k, spec in enumerate(shows))
+        if shows:
+            table.extend(Action("reveal", c, -1, -1, f"show {code}") for c, code in enumerate(deck.codes))
         table.append(Action("pass", text="pass"))
         return tuple(table)
 
@@ -186,11 +207,22 @@ class Compiler:
             raise _Skip
         return deck
 
-    def teams(self, players: int) -> tuple[list[tuple[int, ...]], list[str]]:
+    def teams(self, players: int) -> tuple[list[tuple[int, ...]], list[str], bool]:
+        """Fixed partnerships; or, when every team is a condition on 'seat', teams formed in each
+        deal when play begins (until then, every seat is in the last team)."""
         if "teams" not in self.doc:
-            return [(s,) for s in range(players)], [f"seat {s}" for s in range(players)]
+            return [(s,) for s in range(players)], [f"seat {s}" for s in range(players)], False
         self.need("teams")
         teams = self.doc["teams"]
+        conditions = [isinstance(v, str) for v in teams.values()]
+        if any(conditions):
+            if not all(conditions):
+                self.report(("teams",), "teams are either all lists of seats or all conditions on 'seat'",
+                            "write e.g. 'attack: seat = taker' and 'defence: seat != taker'")
+                raise _Skip
+            last = len(teams) - 1
+            return [tuple(range(players)) if t == last else () for t in range(len(teams))], \
+                [str(k) for k in teams], True
         owner: dict[int, str] = {}
         ok = True
         for name, seats in teams.items():
@@ -211,7 +243,22 @@ class Compiler:
             ok = False
         if not ok:
             raise _Skip
-        return [tuple(map(int, seats)) for seats in teams.values()], [str(k) for k in teams]
+        return [tuple(map(int, seats)) for seats in teams.values()], [str(k) for k in teams], False
+
+    def team_rules(self, exprs: ExpressionCompiler) -> tuple[Fn, ...]:
+        """Each formed team's condition on 'seat', tried in order when play begins."""
+        rules = []
+        exprs.scope.bound["seat"] = "seat"
+        try:
+            for name in self.doc["teams"]:
+                rules.append(self.expr(exprs, ("teams", name), "bool").fn)
+        finally:
+            del exprs.scope.bound["seat"]
+        return tuple(rules)
+
+    def keep_pays(self) -> Fraction:
+        keep = (self.doc.get("play") or {}).get("keep") if "play" not in self.broken else None
+        return Fraction(str(keep.get("pays", 0))) if isinstance(keep, dict) else Fraction(0)
 
     def piles(self) -> dict[str, bool]:
         """Pile name -> seen by everyone; 'pack', the cards not dealt yet, always comes first."""
@@ -224,7 +271,7 @@ class Compiler:
     def marks(self) -> dict[str, str]:
         """Values a deal remembers (none until set), name -> type."""
         self.need("marks")
-        kinds = {"seat": "seat", "team": "team", "number": "num", "suit": "suit", "condition": "bool"}
+        kinds = {"seat": "seat", "team": "team", "number": "num", "suit": "suit", "condition": "bool", "cards": "set"}
         return {str(name): kinds[str(kind)] for name, kind in self.doc.get("marks", {}).items()}
 
     def lets(self, exprs: ExpressionCompiler, scope: Scope) -> tuple[tuple[str, str, Fn], ...]:
@@ -395,6 +442,10 @@ class Compiler:
                 elif isinstance(step, n.EachBut):
                     but = (seat_fn(step.seat, step.pos), step.other)
                     plan.extend(DealStep(seat=s, count=step.count, but=but) for s in range(players))
+                elif isinstance(step, n.ShowPile):
+                    pile = pile_index(step.pile, step.pos)
+                    if pile is not None:
+                        plan.append(DealStep(show=pile))
                 elif isinstance(step, n.PileToSeat):
                     pile = pile_index(step.pile, step.pos)
                     if pile is not None:
@@ -434,8 +485,20 @@ class Compiler:
                 finally:
                     exprs.scope.bound.pop("suit", None)
                 value = Fraction(str(call["value"])) if "value" in call else None
+                own_deal = None
+                if "then deal" in call:
+                    try:
+                        own_deal = self.deal_plan(exprs, path + ("then deal",), players, piles)
+                    except _Skip:
+                        failed = True
+                        continue
+                    if self.cards_taken(own_deal, players) != leftover:
+                        self.report(path + ("then deal",), f"after the first deal {leftover} card(s) stay in the pack, "
+                                    f"but this call's deal hands out {self.cards_taken(own_deal, players)}",
+                                    "the two deals together must hand out the whole deck")
+                        failed = True
                 indices.append(len(calls))
-                calls.append(CallSpec(str(name), for_suit, trump, value))
+                calls.append(CallSpec(str(name), for_suit, trump, value, own_deal))
             rounds.append((tuple(indices), round_spec.get("ends", "at the first call") == "at the first call"))
         then_deal = ()
         if "then deal" in spec:
@@ -443,7 +506,8 @@ class Compiler:
                 then_deal = self.deal_plan(exprs, ("auction", "then deal"), players, piles)
             except _Skip:
                 failed = True
-        if not failed:
+        every_call_deals = calls and all(c.then_deal is not None for c in calls)
+        if not failed and not every_call_deals:
             wanted = self.cards_taken(then_deal, players)
             if wanted != leftover:
                 self.report(("auction", "then deal") if "then deal" in spec else ("auction",),
@@ -499,6 +563,7 @@ class Compiler:
 
         lead = optional("lead", "seat")
         trump = optional("trump", "suit")
+        leader_wins = optional("leader wins when", "bool")
         always = optional("always", "set")
         draw_when = optional("draw when", "bool")
         ends_when = optional("ends when", "bool")
@@ -529,12 +594,7 @@ class Compiler:
             path = ("play", "declare", name)
             exprs.scope.bound["suit"] = "suit"
             try:
-                cards = self.expr(exprs, path + ("cards",), "set").fn
-                try:
-                    fixed = cards(None)
-                except (AttributeError, TypeError, KeyError):
-                    self.report(path + ("cards",), "a meld's cards must be fixed ranks or cards, e.g. K or Q")
-                    raise _Skip from None
+                fixed = self.fixed_cards(exprs, path + ("cards",), "a meld's cards")
                 points = self.expr(exprs, path + ("points",), "num").fn
                 declarations.append(Declaration(str(name), fixed, points))
             except _Skip:
@@ -545,8 +605,22 @@ class Compiler:
         names = list(piles)
         for name, spec in play.get("actions", {}).items():
             path = ("play", "actions", name)
+            per_card = "for each card" in spec
             try:
-                when = self.expr(exprs, path + ("when",), "bool").fn
+                cards = 0
+                if per_card:
+                    cards = self.fixed_cards(exprs, path + ("for each card",), "the cards an action names")
+                    exprs.scope.bound["card"] = "set"
+                try:
+                    when = self.expr(exprs, path + ("when",), "bool").fn if "when" in spec else None
+                    sets = self.mark_settings(exprs, path, spec, marks)
+                finally:
+                    exprs.scope.bound.pop("card", None)
+                at = str(spec.get("at", "lead"))
+                by = self.expr(exprs, path + ("by",), "seat").fn if "by" in spec else None
+                if at == "lead" and when is None:
+                    self.report(path, f"the action '{name}' needs 'when': when a leader may take it", key=True)
+                    raise _Skip
                 swap = None
                 if "swap" in spec:
                     pile = str(spec["swap"]["with"])
@@ -554,21 +628,76 @@ class Compiler:
                         self.report(path + ("swap", "with"), f"'swap' names pile '{pile}', which 'piles' does not define")
                         raise _Skip
                     swap = (self.expr(exprs, path + ("swap", "cards"), "set").fn, names.index(pile))
-                sets = []
-                for mark in spec.get("set", {}):
-                    if mark not in marks:
-                        self.report(path + ("set", mark), f"'{mark}' is not declared under 'marks'",
-                                    f"marks: {', '.join(marks) or 'none declared'}", key=True)
-                        raise _Skip
-                    sets.append((list(marks).index(mark), self.expr(exprs, path + ("set", mark), marks[mark]).fn))
-                side_actions.append(SideAction(str(name), when, swap, tuple(sets)))
+                side_actions.append(SideAction(str(name), when, swap, sets, at, by, cards, bool(spec.get("required"))))
+            except _Skip:
+                failed = True
+        shows = []
+        for name, spec in play.get("show", {}).items():
+            path = ("play", "show", name)
+            try:
+                shows.append(Show(str(name), self.expr(exprs, path + ("when",), "bool").fn,
+                                  self.expr(exprs, path + ("cards",), "set").fn,
+                                  self.expr(exprs, path + ("first",), "set").fn if "first" in spec else None,
+                                  int(spec["count"]), self.expr(exprs, path + ("points",), "num").fn))
+            except _Skip:
+                failed = True
+        keep = (0, Fraction(0))
+        if "keep" in play:
+            try:
+                keep = (self.fixed_cards(exprs, ("play", "keep", "cards"), "the cards kept"),
+                        Fraction(str(play["keep"].get("pays", 0))))
             except _Skip:
                 failed = True
         if failed or lead is None:
             raise _Skip
         return {"lead": lead, "trump": trump, "follow": tuple(clauses), "always": always, "draw": tuple(draw),
                 "draw_when": draw_when, "ends_when": ends_when, "declarations": tuple(declarations),
-                "side_actions": tuple(side_actions)}
+                "side_actions": tuple(side_actions), "shows": tuple(shows), "keep": keep, "leader_wins": leader_wins}
+
+    def fixed_cards(self, exprs: ExpressionCompiler, path: tuple, what: str) -> int:
+        """A card set known when the file is read (codes joined by 'or', 'and', 'except')."""
+        fn = self.expr(exprs, path, "set").fn
+        try:
+            return fn(None)
+        except (AttributeError, TypeError, KeyError, IndexError):
+            self.report(path, f"{what} must be fixed cards, ranks or suits, e.g. K or Q")
+            raise _Skip from None
+
+    def mark_settings(self, exprs: ExpressionCompiler, path: tuple, spec: dict,
+                      marks: dict[str, str]) -> tuple[tuple[int, Fn], ...]:
+        """An action's 'set': mark index and value, in order."""
+        sets = []
+        for mark in spec.get("set", {}):
+            if mark not in marks:
+                self.report(path + ("set", mark), f"'{mark}' is not declared under 'marks'",
+                            f"marks: {', '.join(marks) or 'none declared'}", key=True)
+                raise _Skip
+            sets.append((list(marks).index(mark), self.expr(exprs, path + ("set", mark), marks[mark]).fn))
+        return tuple(sets)
+
+    def transfers(self, exprs: ExpressionCompiler, piles: dict[str, bool]) -> tuple[Transfer, ...]:
+        """Cards players choose and move after the auction (or the deal), one step per card."""
+        self.need("transfers")
+        found = []
+        failed = False
+        for name, spec in self.doc["transfers"].items():
+            path = ("transfers", name)
+            try:
+                who = None if str(spec.get("who", "")).strip() == "each" else \
+                    self.expr(exprs, path + ("who",), "seat").fn
+                when = self.expr(exprs, path + ("when",), "bool").fn if "when" in spec else None
+                cards = self.expr(exprs, path + ("cards",), "set").fn if "cards" in spec else (lambda s: s.hands[s.current])
+                first = self.expr(exprs, path + ("first",), "set").fn if "first" in spec else None
+                shown = self.expr(exprs, path + ("shown",), "set").fn if "shown" in spec else None
+                target = str(spec["to"]).strip()
+                to_pile = list(piles).index(target) if target in piles else None
+                to_seat = None if to_pile is not None else self.expr(exprs, path + ("to",), "seat").fn
+                found.append(Transfer(str(name), who, when, int(spec["count"]), cards, first, to_pile, to_seat, shown))
+            except _Skip:
+                failed = True
+        if failed:
+            raise _Skip
+        return tuple(found)
 
     def scoring(self, exprs: ExpressionCompiler, scope: Scope) -> tuple[Award, ...]:
         self.need("scoring")

@@ -67,3 +67,7 @@ class UnknownPlayerError(AtoutError, LookupError):
 
 class LayoutError(AtoutError, ValueError):
     """A stacked deal (layout) that does not fit the game's deck and deal."""
+
+
+class RuleRuntimeError(AtoutError, RuntimeError):
+    """A rule that cannot be carried out in the deal at hand (e.g. no team for a seat)."""

@@ -58,6 +58,7 @@ class Scope:
     points: Points
     players: int
     pile_names: tuple[str, ...] = ()
+    draw_piles: tuple[int, ...] = ()
     mark_names: tuple[str, ...] = ()
     mark_types: tuple[str, ...] = ()
     lets: dict[str, Compiled] = field(default_factory=dict)
@@ -89,7 +90,7 @@ def _most_tricks(state):
 
 
 def _builtins(scope: Scope) -> dict[str, Builtin]:
-    deck, rule, team_of, players = scope.deck, scope.trick_rule, scope.team_of, scope.players
+    deck, rule, players, draw_piles = scope.deck, scope.trick_rule, scope.players, scope.draw_piles
     everything = deck.all
     points = scope.points
 
@@ -105,8 +106,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
 
     def seats_of(kind: str, arg: Fn) -> Fn:
         if kind == "team":
-            members = scope.teams
-            return lambda s: () if (t := arg(s)) is None else members[t]
+            return lambda s: () if (t := arg(s)) is None else s.teams[t]
         return lambda s: () if (x := arg(s)) is None else (x,)
 
     def make_tricks(kind: str, a: Fn) -> Fn:
@@ -137,11 +137,32 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
             return None
         return holder
 
+    def make_shown(kind: str, a: Fn) -> Fn:
+        who = seats_of(kind, a)
+        return lambda s: sum((s.shown[x] for x in who(s)), 0)
+
     def took_all(s):
         if not s.winners or -1 in s.winners:
             return None
+        team_of = s.team_of
         first = team_of[s.winners[0]]
         return first if all(team_of[w] == first for w in s.winners) else None
+
+    def past(pick: Callable[[Any, int], Any]) -> Callable[[Fn], Fn]:
+        """A function of trick n of the deal: 1 is the first, -1 the last, -2 the one before."""
+        def make(a: Fn) -> Fn:
+            def at(s):
+                n = int(a(s))
+                count = len(s.past)
+                index = n - 1 if n > 0 else count + n
+                return pick(s, index) if n != 0 and 0 <= index < count else None
+            return at
+        return make
+
+    def last_round(s) -> bool:
+        if any(s.piles[p] for p in draw_piles):
+            return False
+        return sum(h.bit_count() for h in s.hands) + len(s.trick) <= players
 
     def suit_of(a: Fn) -> Fn:
         def first_suit(s):
@@ -153,8 +174,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         return first_suit
 
     def other(a: Fn) -> Fn:
-        teams = len(scope.teams)
-        return lambda s: None if (t := a(s)) is None else (t + 1) % teams
+        return lambda s: None if (t := a(s)) is None else (t + 1) % len(s.teams)
 
     def seat_number(a: Fn) -> Fn:
         return lambda s: int(a(s)) % players
@@ -189,7 +209,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "next": Builtin(("seat",), "seat", "the next player in the direction of play", "next(dealer)",
                         lambda a: lambda s: None if (x := a(s)) is None else (x + 1) % players),
         "team": Builtin(("seat",), "team", "the team of a seat", "team(winner)",
-                        lambda a: lambda s: None if (x := a(s)) is None else team_of[x]),
+                        lambda a: lambda s: None if (x := a(s)) is None else s.team_of[x]),
         "tricks": Builtin(("seat|team",), "num", "the number of tricks a seat or team has won", "tricks(winner) >= 2",
                           make_tricks),
         "points": Builtin(("seat|team",), "num", "the card points a seat or team has won in tricks", "points(it)",
@@ -225,6 +245,23 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
                          lambda a: lambda s: 0 if (x := a(s)) is None else s.dealt[x]),
         "card_points": Builtin(("set",), "num", "the card points of a set of cards, with the trump in force",
                                "card_points(stock)", lambda a: lambda s: points.of(a(s), s.trump)),
+        "shown": Builtin(("seat|team",), "num", "the points a seat or team has declared by showing cards",
+                         "shown(takers) + shown(defenders)", make_shown),
+        "led_card": Builtin(None, "set", "the card that led the trick being played (empty between tricks)",
+                            "led_card = EX", lambda: lambda s: 1 << s.trick[0] if s.trick else 0),
+        "last_round": Builtin(None, "bool", "the trick being played (or about to be led) is the deal's last: "
+                              "the hands hold no other card and nothing is left to draw",
+                              "led_card = EX and last_round", lambda: last_round),
+        "trick_cards": Builtin(("num",), "set", "the cards of trick n of the deal (1 the first; -1 the last, -2 the "
+                               "one before; empty if there is no such trick)", "count(trick_cards(-1) and 1T) > 0",
+                               lambda a: (lambda f: lambda s: f(s) or 0)(
+                                   past(lambda s, i: sum(1 << c for c in s.past[i]))(a))),
+        "trick_led": Builtin(("num",), "set", "the card that led trick n (numbered as in trick_cards)",
+                             "trick_led(-1) = EX", lambda a: (lambda f: lambda s: f(s) or 0)(
+                                 past(lambda s, i: 1 << s.past[i][0])(a))),
+        "trick_winner": Builtin(("num",), "seat", "the winner of trick n (numbered as in trick_cards; none if spoiled)",
+                                "team(trick_winner(-1))",
+                                past(lambda s, i: s.winners[i] if s.winners[i] >= 0 else None)),
         "max_score": Builtin((), "num", "the highest match score so far", "max_score() >= 1000",
                              lambda: match_score(max)),
         "min_score": Builtin((), "num", "the lowest match score so far", "min_score() <= 0",

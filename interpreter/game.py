@@ -22,8 +22,11 @@ Fn = Callable[[Any], Any]
 class Action:
     """One move; ``text`` is its canonical form, e.g. ``play 3O``, ``pass``, ``name H``.
 
-    ``kind`` is play, declare (a lead that declares a meld), call, pass or act (a side
-    action such as exchanging or closing); ``arg`` indexes the call, meld or side action.
+    ``kind`` is play, declare (a lead that declares a meld), call, pass, act (a side
+    action such as exchanging or closing; ``card`` is set when the action names a card),
+    give (one card of a transfer such as a discard), show (choosing a declaration that
+    shows cards) or reveal (one card shown); ``arg`` indexes the call, meld, side action,
+    transfer or show.
     """
 
     kind: str
@@ -40,13 +43,14 @@ class Action:
 class DealStep:
     """``count`` cards from the pack to a seat (``seat`` counts from the first receiver) or to
     a pile (``count`` None: the rest); ``but`` gives one seat a different count; ``move``
-    hands a whole pile to a seat."""
+    hands a whole pile to a seat; ``show`` shows a pile to everyone."""
 
     seat: int | None = None
     pile: int | None = None
     count: int | None = None
     but: tuple[Fn, int] | None = None
     move: tuple[int, Fn] | None = None
+    show: int | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,7 @@ class CallSpec:
     for_suit: Fn | None
     trump: Fn | None
     value: Fraction | None
+    then_deal: tuple[DealStep, ...] | None = None    # replaces the auction's own when set
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,39 @@ class Auction:
     rounds: tuple[tuple[tuple[int, ...], bool], ...]   # call indices, ends at the first call?
     calls: tuple[CallSpec, ...]
     then_deal: tuple[DealStep, ...]
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Cards a player chooses, one at a time, and moves: a discard, cards passed to a player.
+
+    ``who`` None means every player in turn. The player may give the cards of ``cards``;
+    those of ``first`` must go before any other (when there are enough of them). Cards of
+    ``shown`` are shown to everyone as they are given; the others only to the giver.
+    """
+
+    name: str
+    who: Fn | None
+    when: Fn | None
+    count: int
+    cards: Fn
+    first: Fn | None
+    to_pile: int | None
+    to_seat: Fn | None
+    shown: Fn | None
+
+
+@dataclass(frozen=True)
+class Show:
+    """A declaration made before a player's first card by showing ``count`` cards of ``cards``
+    (those of ``first`` before any other), worth ``points`` to ``shown(seat)``."""
+
+    name: str
+    when: Fn
+    cards: Fn
+    first: Fn | None
+    count: int
+    points: Fn
 
 
 @dataclass(frozen=True)
@@ -78,10 +116,18 @@ class Declaration:
 
 @dataclass(frozen=True)
 class SideAction:
+    """An action besides playing a card. ``at`` says when it is offered: to a player about to
+    lead ("lead"), or once to ``by`` at the "end of auction" or at the "start of play".
+    With ``cards`` set there is one action per card, with ``card`` bound to it."""
+
     name: str
-    when: Fn
+    when: Fn | None
     swap: tuple[Fn, int] | None          # cards of the hand to swap with a pile's cards
     marks: tuple[tuple[int, Fn], ...]     # marks set, in order
+    at: str = "lead"
+    by: Fn | None = None
+    cards: int = 0
+    required: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,6 +181,12 @@ class Game:
     ends_when: Fn | None
     declarations: tuple[Declaration, ...]
     side_actions: tuple[SideAction, ...]
+    shows: tuple[Show, ...]
+    keep: tuple[int, Fraction]               # cards that stay with their player's team, points paid for them
+    leader_wins: Fn | None
+    transfers: tuple[Transfer, ...]
+    annul_when: Fn | None
+    team_rules: tuple[Fn, ...] | None         # teams formed when play begins: a condition on 'seat' each
     mark_names: tuple[str, ...]
     mark_types: tuple[str, ...]
     lets: tuple[tuple[str, str, Fn], ...]   # name, type, function: reported in results
@@ -164,12 +216,28 @@ class Game:
         for action in self.actions:
             kinds.setdefault(action.kind, []).append(action)
         return {kind: tuple(actions) for kind, actions in kinds.items()} | \
-            {kind: () for kind in ("play", "declare", "call", "act", "pass") if kind not in kinds}
+            {kind: () for kind in ("play", "declare", "call", "act", "pass", "give", "show", "reveal")
+             if kind not in kinds}
+
+    @cached_property
+    def card_actions(self) -> dict[tuple[str, int], tuple[Action | None, ...]]:
+        """Actions naming a card, by (kind, arg), indexed by card: built once."""
+        table: dict[tuple[str, int], list[Action | None]] = {}
+        for action in self.actions:
+            if action.kind in ("give", "reveal", "act") and action.card >= 0:
+                row = table.setdefault((action.kind, action.arg), [None] * self.deck.size)
+                row[action.card] = action
+        return {key: tuple(row) for key, row in table.items()}
 
     @property
     def simple(self) -> bool:
         """True when only card plays exist: the fast path of legal_actions."""
-        return self.auction is None and not self.declarations and not self.side_actions
+        return self.auction is None and not self.declarations and not self.side_actions and not self.shows
+
+    @property
+    def fixed_teams(self) -> bool:
+        """False when the teams are formed anew in each deal (then a match counts by seat)."""
+        return self.team_rules is None
 
     # --- deals --------------------------------------------------------------------------
 

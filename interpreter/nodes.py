@@ -77,6 +77,17 @@ class PileToSeat:
 
 
 @dataclass(frozen=True)
+class ShowPile:
+    """A pile's cards are shown to every player (they stay where they are)."""
+
+    pile: str
+    pos: Pos
+
+    def english(self) -> str:
+        return f"the {self.pile} is shown to everyone"
+
+
+@dataclass(frozen=True)
 class ToPile:
     count: int
     pile: str

@@ -1,50 +1,26 @@
-"""The mutable state of one deal: small, flat and cheap to clone."""
+"""The mutable state of one deal: small, flat and cheap to clone.
+
+The rules of each phase live in their own module, mixed into State: ``auction`` (bidding),
+``transfers`` (decisions after the auction, discards and passed cards, cards shown),
+``play`` (trick play) and ``settlement`` (the result). This module holds the state itself,
+the deal, the order of the stages and the OpenSpiel-like interface.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any
-
+from .auction import AuctionPhase
 from .cards import bits
 from .errors import IllegalActionError
 from .game import Action, Game
+from .phases import (AUCTION, DECIDE, END_OF_AUCTION, OVER, PLAY, START_OF_PLAY, THEN_DEAL, TRANSFER,
+                     TRANSFERS, Private)
+from .play import TrickPlay
+from .settlement import Reason, Result, Settlement, _num
+from .transfers import TransferPhase
+
+__all__ = ["State", "Result", "Reason", "AUCTION", "PLAY", "OVER", "DECIDE", "TRANSFER"]
 
 
-@dataclass(frozen=True)
-class Reason:
-    rule: str
-    to: str           # who received the points, e.g. "North-South" or "seat 2"
-    points: Fraction
-
-
-@dataclass(frozen=True)
-class Result:
-    """A settled deal: scores per seat and per team, and why."""
-
-    seat_scores: tuple[Fraction, ...]
-    team_scores: tuple[Fraction, ...]
-    reasons: tuple[Reason, ...]
-    facts: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        return {
-            "seats": [_num(x) for x in self.seat_scores],
-            "teams": [_num(x) for x in self.team_scores],
-            "reasons": [{"rule": r.rule, "to": r.to, "points": _num(r.points)} for r in self.reasons],
-            "facts": {k: (_num(v) if isinstance(v, Fraction) else v) for k, v in self.facts.items()},
-        }
-
-
-def _num(x) -> int | str:
-    """Exact numbers in JSON: whole numbers as ints, others as text like '51/2'."""
-    x = Fraction(x)
-    return int(x) if x.denominator == 1 else str(x)
-
-
-AUCTION, PLAY, OVER = 0, 1, 2
-
-
-class State:
+class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
     """One deal in progress. ``apply`` checks legality; ``clone`` is a few list copies.
 
     Cards are int bitmasks (hands, won cards) or short lists (piles, top card first; the
@@ -53,7 +29,9 @@ class State:
 
     __slots__ = ("game", "phase", "hands", "piles", "dealer", "current", "leader", "trick", "trick_seats",
                  "won", "tricks", "winners", "trump", "history", "bound", "taker", "contract", "bids",
-                 "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal")
+                 "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
+                 "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
+                 "shown_cards", "past")
 
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False) -> State:
@@ -69,28 +47,63 @@ class State:
         self.scored = [0] * game.players
         self.tricks = [0] * game.players
         self.winners = []
+        self.past = []
         self.history = []
         self.bound = {}
         self.taker = None
+        self.call = None
         self.contract = 0
         self.bids = []
         self.round = 0
         self.spoken = 0
         self.marks = [None] * len(game.mark_names)
         self.melds = [0] * game.players
-        self.dealt = list(hands)
+        self.shown = [0] * game.players
+        self.shown_cards = [0] * game.players
+        self.teams, self.team_of = game.teams, game.team_of
+        self.stage = TRANSFERS
+        self.decision = None
+        self.pending = None
+        self.queue = []
+        self.incoming = []
         self.annulled = False
         self.match_scores = None
         self._legal = None
         self.current = self.leader = None
+        self.phase = PLAY
         if deal:
             self._deal(game.deal_plan)
-        if game.auction is not None:
+        self.dealt = list(self.hands)
+        if game.annul_when is not None and game.annul_when(self):
+            self._annul()
+        elif game.auction is not None:
             self.phase = AUCTION
             self.current = game.auction.first(self)
         else:
-            self._start_play()
+            self._advance()
         return self
+
+    def _advance(self) -> None:
+        """Run the stages between the auction and the tricks until one waits for a player."""
+        while True:
+            stage = self.stage
+            self.stage += 1
+            if stage == END_OF_AUCTION:
+                if self._offer("end of auction"):
+                    return
+            elif stage == THEN_DEAL:
+                self._deal_after_auction()
+                self.dealt = list(self.hands)
+            elif stage == TRANSFERS:
+                self.queue = self._transfer_queue()
+                if self._next_transfer():
+                    return
+            elif stage == START_OF_PLAY:
+                if self._offer("start of play"):
+                    return
+            else:
+                self._start_play()
+                return
 
     def _deal(self, plan) -> None:
         """Deal ``plan`` from the pack (pile 0), the first packet to the player after the dealer."""
@@ -98,6 +111,11 @@ class State:
         pack = self.piles[0]
         first = (self.dealer + 1) % game.players
         for step in plan:
+            if step.show is not None:
+                codes = game.deck.codes
+                shown = " ".join(codes[c] for c in self.piles[step.show])
+                self.history.append((None, f"{game.pile_names[step.show]}: {shown}"))
+                continue
             if step.move is not None:
                 pile, seat = step.move
                 who = seat(self)
@@ -118,13 +136,10 @@ class State:
                 self.hands[seat] |= 1 << card
             del pack[:count]
 
-    def _start_play(self) -> None:
-        game = self.game
-        self.phase = PLAY
-        self.dealt = list(self.hands)
-        if game.trump is not None:
-            self.trump = game.trump(self)
-        self.current = self.leader = game.lead(self)
+    def _annul(self) -> None:
+        self.annulled = True
+        self.phase = OVER
+        self.current = None
 
     def clone(self) -> State:
         other = State.__new__(State)
@@ -141,16 +156,26 @@ class State:
         other.scored = self.scored[:]
         other.tricks = self.tricks[:]
         other.winners = self.winners[:]
+        other.past = self.past[:]
         other.trump = self.trump
         other.history = self.history[:]
         other.bound = {}
         other.taker = self.taker
+        other.call = self.call
         other.contract = self.contract
         other.bids = self.bids[:]
         other.round = self.round
         other.spoken = self.spoken
         other.marks = self.marks[:]
         other.melds = self.melds[:]
+        other.shown = self.shown[:]
+        other.shown_cards = self.shown_cards[:]
+        other.teams, other.team_of = self.teams, self.team_of
+        other.stage = self.stage
+        other.decision = self.decision
+        other.pending = self.pending
+        other.queue = self.queue
+        other.incoming = self.incoming
         other.dealt = self.dealt
         other.annulled = self.annulled
         other.match_scores = self.match_scores
@@ -175,76 +200,31 @@ class State:
     def legal_mask(self) -> int:
         """The cards the player to act may play, as a bitmask (0 outside trick play)."""
         if self._legal is None:
-            self._legal = self._compute_legal() if self.phase == PLAY else 0
+            self._legal = self._compute_legal() if self.phase == PLAY and self.pending is None else 0
         return self._legal
 
-    def _compute_legal(self) -> int:
-        """Follow clauses bind a player once a suit has been led; a leader plays any card."""
-        hand = self.hands[self.current]
-        game = self.game
-        if not self.trick or game.trick_rule.led_suit(self.trick) < 0:
-            return hand
-        allowed = hand
-        for when, select in game.follow:
-            if when is not None and not when(self):
-                continue
-            chosen = hand & select(self)
-            if chosen:
-                allowed = chosen
-                break
-        if game.always is not None:
-            allowed |= hand & game.always(self)
-        return allowed
-
     def legal_actions(self) -> list[Action]:
+        """The legal actions in a stable order: side actions, card plays (by card number),
+        melds, shows; calls in the order of the rule file, then pass."""
         game = self.game
-        actions = game.actions
-        if self.phase == PLAY:
+        phase = self.phase
+        if phase == PLAY:
+            if self.pending is not None:
+                return self._reveals()
+            actions = game.actions
             plays = [actions[c] for c in bits(self.legal_mask())]
-            if game.simple or self.trick:
+            if game.simple:
                 return plays
-            return self._side_actions() + plays + self._declarations()
-        if self.phase == AUCTION:
+            if self.trick:
+                return plays + self._shows() if game.shows else plays
+            return self._side_actions() + plays + self._declarations() + (self._shows() if game.shows else [])
+        if phase == AUCTION:
             return self._calls()
+        if phase == TRANSFER:
+            return self._gives()
+        if phase == DECIDE:
+            return self._decisions()
         return []
-
-    def _side_actions(self) -> list[Action]:
-        game = self.game
-        return [a for a in game.by_kind["act"] if game.side_actions[a.arg].when(self)]
-
-    def _declarations(self) -> list[Action]:
-        game = self.game
-        hand, legal = self.hands[self.current], self.legal_mask()
-        found = []
-        for action in game.by_kind["declare"]:
-            if not (legal >> action.card) & 1:
-                continue
-            meld = game.declarations[action.arg].cards & game.deck.suit_masks[action.suit]
-            if hand & meld == meld:
-                found.append(action)
-        return found
-
-    def _calls(self) -> list[Action]:
-        game = self.game
-        auction = game.auction
-        calls, _ = auction.rounds[self.round]
-        best = max((v for _, _, v in self.bids if v is not None), default=None)
-        found = []
-        for action in game.by_kind["call"]:
-            if action.arg not in calls:
-                continue
-            spec = auction.calls[action.arg]
-            if spec.value is not None and best is not None and spec.value <= best:
-                continue
-            if spec.for_suit is not None:
-                self.bound = {"suit": action.suit}
-                accepted = spec.for_suit(self)
-                self.bound = {}
-                if not accepted:
-                    continue
-            found.append(action)
-        found.append(game.actions[-1])  # pass
-        return found
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (an Action or its text); raise IllegalActionError otherwise."""
@@ -252,7 +232,7 @@ class State:
             raise IllegalActionError("the deal is over: no action can be played")
         if not isinstance(action, Action):
             action = self.game.parse_action(str(action))
-        if action.kind == "play" and self.phase == PLAY:
+        if action.kind == "play" and self.phase == PLAY and self.pending is None:
             if not (self.legal_mask() >> action.card) & 1:
                 raise IllegalActionError(self._why_illegal(action))
         elif action not in self.legal_actions():
@@ -264,6 +244,14 @@ class State:
         kind = action.kind
         if kind == "play":
             self._play(action.card)
+        elif self.phase == DECIDE:
+            self._decide(action)
+        elif kind == "give":
+            self._give(action)
+        elif kind == "reveal":
+            self._reveal(action)
+        elif kind == "show":
+            self._start_show(action)
         elif kind == "declare":
             self._declare(action)
         elif kind == "act":
@@ -274,140 +262,32 @@ class State:
     def _why_illegal(self, action: Action) -> str:
         deck = self.game.deck
         card, seat = action.card, self.current
-        if self.phase == AUCTION and action.kind in ("play", "declare", "act"):
+        if self.phase == AUCTION and action.kind != "call":
             return f"{action.text}: the auction is not over; calls now: {self._listing()}"
-        if self.phase == PLAY and action.kind in ("call", "pass"):
+        if self.phase == PLAY and action.kind in ("call", "pass") and self.pending is None:
             return f"{action.text}: the auction is over; play a card"
+        if self.phase in (TRANSFER, DECIDE) or self.pending is not None:
+            return f"{action.text}: not allowed now; legal: {self._listing()}{self._choice_hint()}"
         if card >= 0 and not (self.hands[seat] >> card) & 1:
             return f"{action.text}: seat {seat} does not hold {deck.codes[card]} ({deck.names[card]})"
         if action.kind == "play":
             return f"{action.text}: not allowed by the follow rules here; legal: {self._listing()}"
         return f"{action.text}: not allowed now; legal: {self._listing()}"
 
+    def _choice_hint(self) -> str:
+        """Why only some cards may be chosen now, in the rule file's terms."""
+        if self.pending is None:
+            return ""
+        kind, k, remaining, _ = self.pending
+        spec = self.game.transfers[k] if kind == "give" else self.game.shows[k]
+        hint = f" ({remaining} more card(s) to choose for {spec.name}"
+        if spec.first is not None:
+            hint += "; the cards allowed first must be used before any other"
+        return hint + ")"
+
     def _listing(self) -> str:
         return ", ".join(a.text for a in self.legal_actions())
 
-    # --- the auction ----------------------------------------------------------------------
-
-    def _bid(self, action: Action) -> None:
-        game = self.game
-        auction = game.auction
-        seat = self.current
-        self._legal = None
-        self.history.append((seat, action.text))
-        value = None
-        if action.kind == "call":
-            spec = auction.calls[action.arg]
-            value = spec.value if spec.value is not None else 0
-        self.bids.append((seat, action, value))
-        self.spoken += 1
-        _, ends_at_call = auction.rounds[self.round]
-        if action.kind == "call" and ends_at_call:
-            return self._won_auction(seat, action)
-        if self.spoken < game.players:
-            self.current = (seat + 1) % game.players
-            return
-        called = [(v, s, a) for s, a, v in self.bids if a.kind == "call"]
-        if called:
-            value, seat, action = max(called, key=lambda t: t[0])
-            return self._won_auction(seat, action)
-        if self.round + 1 < len(auction.rounds):
-            self.round += 1
-            self.spoken = 0
-            self.current = auction.first(self)
-            return
-        self.annulled = True
-        self.phase = OVER
-        self.current = None
-
-    def _won_auction(self, seat: int, action: Action) -> None:
-        game = self.game
-        spec = game.auction.calls[action.arg]
-        self.taker = seat
-        self.contract = spec.value if spec.value is not None else 0
-        if spec.trump is not None:
-            self.bound = {"suit": action.suit}
-            self.trump = spec.trump(self)
-            self.bound = {}
-        self._deal(game.auction.then_deal)
-        self._start_play()
-
-    # --- trick play -----------------------------------------------------------------------
-
-    def _act(self, action: Action) -> None:
-        game = self.game
-        spec = game.side_actions[action.arg]
-        seat = self.current
-        self.history.append((seat, action.text))
-        self._legal = None
-        if spec.swap is not None:
-            select, pile = spec.swap
-            mine = self.hands[seat] & select(self)
-            theirs = self.piles[pile]
-            self.piles[pile] = [c for c in bits(mine)]
-            self.hands[seat] = (self.hands[seat] & ~mine) | sum(1 << c for c in theirs)
-        for index, value in spec.marks:
-            self.marks[index] = value(self)
-
-    def _declare(self, action: Action) -> None:
-        game = self.game
-        seat = self.current
-        self.bound = {"suit": action.suit}
-        self.melds[seat] += game.declarations[action.arg].points(self)
-        self.bound = {}
-        self.history.append((seat, action.text.split(" ", 2)[2]))
-        if game.ends_when is not None and game.ends_when(self):
-            self._end()
-            return
-        self._play(action.card)
-
-    def _play(self, card: int) -> None:
-        seat = self.current
-        game = self.game
-        self.hands[seat] &= ~(1 << card)
-        self.trick.append(card)
-        self.trick_seats.append(seat)
-        self.history.append((seat, card))
-        self._legal = None
-        if len(self.trick) < game.players:
-            self.current = (seat + 1) % game.players
-            return
-        at = game.trick_rule.winner(self.trick, self.trump)
-        if at < 0:
-            self.winners.append(-1)
-            nxt = self.leader
-        else:
-            nxt = self.trick_seats[at]
-            self.winners.append(nxt)
-            self.tricks[nxt] += 1
-            row = game.points_table.scaled[self.trump + 1]
-            for c in self.trick:
-                self.won[nxt] |= 1 << c
-                self.scored[nxt] += row[c]
-        self.trick = []
-        self.trick_seats = []
-        self.leader = nxt
-        if game.ends_when is not None and game.ends_when(self):
-            return self._end()
-        if game.draw and (game.draw_when is None or game.draw_when(self)):
-            self._draw(nxt)
-        if self.hands[nxt]:
-            self.current = nxt
-        else:
-            self._end()
-
-    def _draw(self, first: int) -> None:
-        piles, hands, players = self.piles, self.hands, self.game.players
-        for i in range(players):
-            seat = (first + i) % players
-            for pile in self.game.draw:
-                if piles[pile]:
-                    hands[seat] |= 1 << piles[pile].pop(0)
-                    break
-
-    def _end(self) -> None:
-        self.phase = OVER
-        self.current = None
     # --- reading the state -------------------------------------------------------------
 
     def observation(self, seat: int) -> dict:
@@ -424,74 +304,16 @@ class State:
             "leader": self.leader,
             "tricks": list(self.tricks),
             "trick_winners": [None if w < 0 else w for w in self.winners],
-            "history": [[s, codes[x] if isinstance(x, int) else x] for s, x in self.history],
+            "history": [[s, codes[x] if isinstance(x, int) else x.seen_by(seat) if isinstance(x, Private) else x]
+                        for s, x in self.history],
             "piles": {name: [codes[c] for c in pile]
                       for name, pile, public in zip(game.pile_names, self.piles, game.pile_public) if public},
             "pile_sizes": {name: len(pile) for name, pile in zip(game.pile_names, self.piles)},
             "trump": game.deck.suit_codes[self.trump] if self.trump >= 0 else None,
             "taker": self.taker,
+            "call": None if self.call is None else self.call.text,
             "marks": {name: value for name, value in zip(game.mark_names, self.marks)},
             "melds": [_num(m) for m in self.melds],
+            "shown": [[codes[c] for c in bits(m)] for m in self.shown_cards],
+            "to_choose": None if self.pending is None else self.pending[2],
         }
-
-    def result(self) -> Result:
-        """The settled score of a finished deal, with the rules that gave it."""
-        if self.current is not None:
-            raise IllegalActionError("the deal is not over yet")
-        game = self.game
-        seat_scores = [Fraction(0)] * game.players
-        team_scores = [Fraction(0)] * len(game.teams)
-        reasons: list[Reason] = []
-        if self.annulled:
-            return Result(tuple(seat_scores), tuple(team_scores), (), {"annulled": True})
-
-        def give(kind: str, who: int, points, rule: str) -> None:
-            points = Fraction(points)
-            if kind == "team":
-                team_scores[who] += points
-                for seat in game.teams[who]:
-                    seat_scores[seat] += points
-                label = game.team_names[who]
-            else:
-                seat_scores[who] += points
-                team_scores[game.team_of[who]] += points
-                label = f"seat {who}"
-            reasons.append(Reason(rule, label, points))
-
-        for award in game.awards:
-            if award.when is not None and not award.when(self):
-                continue
-            if award.each:
-                count = len(game.teams) if award.to_kind == "team" else game.players
-                for who in range(count):
-                    self.bound = {"it": who}
-                    points = award.points(self)
-                    if points:
-                        give(award.to_kind, who, points, award.rule)
-                self.bound = {}
-                continue
-            who = award.to(self)
-            if who is not None:
-                give(award.to_kind, who, award.points(self), award.rule)
-        facts: dict[str, Any] = {"tricks": list(self.tricks),
-                                 "trick_winners": [None if w < 0 else w for w in self.winners]}
-        if self.taker is not None:
-            facts["taker"] = self.taker
-        if self.trump >= 0:
-            facts["trump"] = game.deck.suit_codes[self.trump]
-        for name, value in zip(game.mark_names, self.marks):
-            facts[name] = value
-        for name, kind, fn in game.lets:
-            facts[name] = self._fact(kind, fn(self))
-        return Result(tuple(seat_scores), tuple(team_scores), tuple(reasons), facts)
-
-    def _fact(self, kind: str, value: Any) -> Any:
-        """A named value as a person reads it: team names, suit and card codes."""
-        if value is None or kind in ("num", "bool", "seat"):
-            return value
-        deck = self.game.deck
-        if kind == "team":
-            return self.game.team_names[value]
-        if kind == "suit":
-            return deck.suit_codes[value]
-        return deck.text(value)

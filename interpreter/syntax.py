@@ -76,6 +76,9 @@ class _ToNodes(Transformer):
     def pile_to_seat(self, pile, seat):
         return n.PileToSeat(str(pile), str(seat), _pos(pile), _pos(seat))
 
+    def show_pile(self, pile):
+        return n.ShowPile(str(pile), _pos(pile))
+
     def repeat(self, times, deal):
         return n.Repeat(_int(times), deal.steps, _pos(times))
 

@@ -1,0 +1,24 @@
+"""The phases of a deal, the stages between the auction and play, and private history entries."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+AUCTION, PLAY, OVER, DECIDE, TRANSFER = 0, 1, 2, 3, 4
+
+# What happens once the auction is won, in order (a deal without auction starts at TRANSFERS).
+END_OF_AUCTION, THEN_DEAL, TRANSFERS, START_OF_PLAY, TRICKS = range(5)
+
+
+@dataclass(frozen=True)
+class Private:
+    """A history entry only one seat may read (a card discarded face down); the others read ``public``."""
+
+    text: str
+    seat: int
+    public: str
+
+    def seen_by(self, seat: int) -> str:
+        return self.text if seat == self.seat else self.public
+
+    def __str__(self) -> str:
+        return self.text

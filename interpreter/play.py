@@ -1,0 +1,175 @@
+"""Trick play: what a player may play, side actions and melds with a lead, who wins a trick and
+what becomes of its cards, drawing from the stock."""
+from __future__ import annotations
+
+from .cards import bits
+from .errors import RuleRuntimeError
+from .game import Action
+from .phases import OVER, PLAY
+
+
+class TrickPlay:
+    """Trick play, mixed into State."""
+
+    __slots__ = ()
+
+    def _start_play(self) -> None:
+        game = self.game
+        self.phase = PLAY
+        self.dealt = list(self.hands)
+        if game.team_rules is not None:
+            self._form_teams()
+        if game.trump is not None:
+            self.trump = game.trump(self)
+        self.current = self.leader = game.lead(self)
+        self._legal = None
+
+    def _form_teams(self) -> None:
+        """Teams formed by the deal: each seat joins the first team whose condition holds."""
+        game = self.game
+        members: list[list[int]] = [[] for _ in game.team_rules]
+        team_of = []
+        for seat in range(game.players):
+            self.bound = {"seat": seat}
+            team = next((t for t, rule in enumerate(game.team_rules) if rule(self)), None)
+            self.bound = {}
+            if team is None:
+                raise RuleRuntimeError(f"{game.path}: teams: seat {seat} meets no team's condition")
+            members[team].append(seat)
+            team_of.append(team)
+        self.teams = tuple(tuple(m) for m in members)
+        self.team_of = tuple(team_of)
+
+    def _compute_legal(self) -> int:
+        """Follow clauses bind a player once a suit has been led; a leader plays any card."""
+        hand = self.hands[self.current]
+        game = self.game
+        if not self.trick or game.trick_rule.led_suit(self.trick) < 0:
+            return hand
+        allowed = hand
+        for when, select in game.follow:
+            if when is not None and not when(self):
+                continue
+            chosen = hand & select(self)
+            if chosen:
+                allowed = chosen
+                break
+        if game.always is not None:
+            allowed |= hand & game.always(self)
+        return allowed
+
+    def _side_actions(self) -> list[Action]:
+        game = self.game
+        return [a for a in game.by_kind["act"]
+                if game.side_actions[a.arg].at == "lead" and game.side_actions[a.arg].when(self)]
+
+    def _declarations(self) -> list[Action]:
+        game = self.game
+        hand, legal = self.hands[self.current], self.legal_mask()
+        found = []
+        for action in game.by_kind["declare"]:
+            if not (legal >> action.card) & 1:
+                continue
+            meld = game.declarations[action.arg].cards & game.deck.suit_masks[action.suit]
+            if hand & meld == meld:
+                found.append(action)
+        return found
+
+    def _act(self, action: Action) -> None:
+        game = self.game
+        spec = game.side_actions[action.arg]
+        seat = self.current
+        self.history.append((seat, action.text))
+        self._legal = None
+        if spec.swap is not None:
+            select, pile = spec.swap
+            mine = self.hands[seat] & select(self)
+            theirs = self.piles[pile]
+            self.piles[pile] = [c for c in bits(mine)]
+            self.hands[seat] = (self.hands[seat] & ~mine) | sum(1 << c for c in theirs)
+        if action.card >= 0:
+            self.bound = {"card": 1 << action.card}
+        for index, value in spec.marks:
+            self.marks[index] = value(self)
+        self.bound = {}
+
+    def _declare(self, action: Action) -> None:
+        game = self.game
+        seat = self.current
+        self.bound = {"suit": action.suit}
+        self.melds[seat] += game.declarations[action.arg].points(self)
+        self.bound = {}
+        self.history.append((seat, action.text.split(" ", 2)[2]))
+        if game.ends_when is not None and game.ends_when(self):
+            self._end()
+            return
+        self._play(action.card)
+
+    def _play(self, card: int) -> None:
+        seat = self.current
+        game = self.game
+        self.hands[seat] &= ~(1 << card)
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        self.history.append((seat, card))
+        self._legal = None
+        if len(self.trick) < game.players:
+            self.current = (seat + 1) % game.players
+            return
+        at = 0 if game.leader_wins is not None and game.leader_wins(self) else \
+            game.trick_rule.winner(self.trick, self.trump)
+        self.past.append(tuple(self.trick))
+        if at < 0:
+            self.winners.append(-1)
+            nxt = self.leader
+        else:
+            nxt = self.trick_seats[at]
+            self.winners.append(nxt)
+            self.tricks[nxt] += 1
+            row = game.points_table.scaled[self.trump + 1]
+            kept = game.keep[0]
+            if kept and any(kept >> c & 1 for c in self.trick) and any(self.hands):
+                self._take_keeping(nxt, row)
+            else:
+                for c in self.trick:
+                    self.won[nxt] |= 1 << c
+                    self.scored[nxt] += row[c]
+        self.trick = []
+        self.trick_seats = []
+        self.leader = nxt
+        if game.ends_when is not None and game.ends_when(self):
+            return self._end()
+        if game.draw and (game.draw_when is None or game.draw_when(self)):
+            self._draw(nxt)
+        if self.hands[nxt]:
+            self.current = nxt
+        else:
+            self._end()
+
+    def _take_keeping(self, winner: int, row) -> None:
+        """Before the last trick, a kept card stays with its player when another team wins the
+        trick; that player pays the winner the card points the rule file sets for it."""
+        game = self.game
+        kept, price = game.keep
+        pay = int(price * game.points_table.scale)
+        for c, seat in zip(self.trick, self.trick_seats):
+            owner = winner
+            if kept >> c & 1 and self.team_of[seat] != self.team_of[winner]:
+                owner = seat
+                self.scored[seat] -= pay
+                self.scored[winner] += pay
+            self.won[owner] |= 1 << c
+            self.scored[owner] += row[c]
+
+    def _draw(self, first: int) -> None:
+        piles, hands, players = self.piles, self.hands, self.game.players
+        for i in range(players):
+            seat = (first + i) % players
+            for pile in self.game.draw:
+                if piles[pile]:
+                    hands[seat] |= 1 << piles[pile].pop(0)
+                    break
+
+    def _end(self) -> None:
+        self.phase = OVER
+        self.current = None

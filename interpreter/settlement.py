@@ -1,0 +1,134 @@
+"""Settling a finished deal: the awards of the rule file, as scores per seat and team, with why."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class Reason:
+    rule: str
+    to: str           # who received the points, e.g. "North-South" or "seat 2"
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class Result:
+    """A settled deal: scores per seat and per team, why, the named facts of the rule file, and a
+    ``breakdown`` per seat and team (tricks, card points, melds, shown, each award by rule, score)."""
+
+    seat_scores: tuple[Fraction, ...]
+    team_scores: tuple[Fraction, ...]
+    reasons: tuple[Reason, ...]
+    facts: dict[str, Any] = field(default_factory=dict)
+    breakdown: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_json(self) -> dict:
+        return {
+            "seats": [_num(x) for x in self.seat_scores],
+            "teams": [_num(x) for x in self.team_scores],
+            "reasons": [{"rule": r.rule, "to": r.to, "points": _num(r.points)} for r in self.reasons],
+            "facts": {k: (_num(v) if isinstance(v, Fraction) else v) for k, v in self.facts.items()},
+        }
+
+
+def _num(x) -> int | str:
+    """Exact numbers in JSON: whole numbers as ints, others as text like '51/2'."""
+    x = Fraction(x)
+    return int(x) if x.denominator == 1 else str(x)
+
+
+class Settlement:
+    """The settlement, mixed into State."""
+
+    __slots__ = ()
+
+    def result(self) -> Result:
+        """The settled score of a finished deal, with the rules that gave it."""
+        if self.current is not None:
+            raise IllegalActionError("the deal is not over yet")
+        game = self.game
+        seat_scores = [Fraction(0)] * game.players
+        team_scores = [Fraction(0)] * len(self.teams)
+        seat_awards: list[dict[str, Fraction]] = [{} for _ in range(game.players)]
+        team_awards: list[dict[str, Fraction]] = [{} for _ in self.teams]
+        reasons: list[Reason] = []
+        if self.annulled:
+            return Result(tuple(seat_scores), tuple(team_scores), (), {"annulled": True}, {"annulled": True})
+
+        def give(kind: str, who: int, points, rule: str) -> None:
+            points = Fraction(points)
+            if kind == "team":
+                team_scores[who] += points
+                team_awards[who][rule] = team_awards[who].get(rule, 0) + points
+                for seat in self.teams[who]:
+                    seat_scores[seat] += points
+                    seat_awards[seat][rule] = seat_awards[seat].get(rule, 0) + points
+                label = game.team_names[who]
+            else:
+                seat_scores[who] += points
+                seat_awards[who][rule] = seat_awards[who].get(rule, 0) + points
+                team = self.team_of[who]
+                team_scores[team] += points
+                team_awards[team][rule] = team_awards[team].get(rule, 0) + points
+                label = f"seat {who}"
+            reasons.append(Reason(rule, label, points))
+
+        for award in game.awards:
+            if award.when is not None and not award.when(self):
+                continue
+            if award.each:
+                count = len(self.teams) if award.to_kind == "team" else game.players
+                for who in range(count):
+                    self.bound = {"it": who}
+                    points = award.points(self)
+                    if points:
+                        give(award.to_kind, who, points, award.rule)
+                self.bound = {}
+                continue
+            who = award.to(self)
+            if who is not None:
+                give(award.to_kind, who, award.points(self), award.rule)
+        facts: dict[str, Any] = {"tricks": list(self.tricks),
+                                 "trick_winners": [None if w < 0 else w for w in self.winners]}
+        if self.taker is not None:
+            facts["taker"] = self.taker
+        if self.trump >= 0:
+            facts["trump"] = game.deck.suit_codes[self.trump]
+        for name, value in zip(game.mark_names, self.marks):
+            facts[name] = self._fact(game.mark_types[game.mark_names.index(name)], value)
+        for name, kind, fn in game.lets:
+            facts[name] = self._fact(kind, fn(self))
+        return Result(tuple(seat_scores), tuple(team_scores), tuple(reasons), facts,
+                      self._breakdown(seat_scores, team_scores, seat_awards, team_awards))
+
+    def _breakdown(self, seat_scores, team_scores, seat_awards, team_awards) -> dict[str, Any]:
+        """Per seat and team: what each won and was given, so no caller rebuilds it from the history."""
+        game = self.game
+        scale = game.points_table.scale
+        card_points = [Fraction(x, scale) for x in self.scored]
+        seats = [{"seat": s, "team": game.team_names[self.team_of[s]], "tricks": self.tricks[s],
+                  "card_points": card_points[s], "melds": Fraction(self.melds[s]), "shown": Fraction(self.shown[s]),
+                  "awards": seat_awards[s], "score": seat_scores[s]} for s in range(game.players)]
+        teams = [{"team": game.team_names[t], "seats": list(members),
+                  "tricks": sum(self.tricks[s] for s in members),
+                  "card_points": sum((card_points[s] for s in members), Fraction(0)),
+                  "awards": team_awards[t], "score": team_scores[t]} for t, members in enumerate(self.teams)]
+        return {"taker": self.taker, "call": None if self.call is None else self.call.text,
+                "contract": self.contract if game.auction is not None else None,
+                "trump": game.deck.suit_codes[self.trump] if self.trump >= 0 else None,
+                "seats": seats, "teams": teams}
+
+    def _fact(self, kind: str, value: Any) -> Any:
+        """A named value as a person reads it: team names, suit and card codes."""
+        if value is None or kind in ("num", "bool", "seat"):
+            return value
+        deck = self.game.deck
+        if kind == "team":
+            return self.game.team_names[value]
+        if kind == "suit":
+            return deck.suit_codes[value]
+        return deck.text(value)
