@@ -45,7 +45,8 @@ def list_games() -> None:
         if game is None:
             click.echo(f"{path.stem:<12} (does not validate: {len(problems)} problem(s))")
             continue
-        teams = f"{len(game.teams)} teams" if len(game.teams) < game.players else "each for himself"
+        teams = "teams formed by each deal" if not game.fixed_teams else \
+            f"{len(game.teams)} teams" if len(game.teams) < game.players else "each for himself"
         length = f"{game.match.deals} deal(s) a match" if game.match.deals else "a match of several deals"
         variants = f"; variants: {', '.join(game.variants)}" if game.variants else ""
         click.echo(f"{path.stem:<12} {game.title}: {game.players} players, {teams}, {game.deck.size} cards, "
@@ -133,8 +134,8 @@ def _print_summary(game, summary, seed: str, single_deals: bool) -> None:
     click.echo("players: " + ", ".join(f"seat {i} {k}" for i, k in enumerate(summary.players)))
     click.echo("")
     rows = [("side", "seats", "wins", "win %", "mean score")]
-    for t, name in enumerate(game.team_names):
-        rows.append((name, ", ".join(map(str, game.teams[t])), str(summary.team_wins[t]),
+    for t, name in enumerate(game.side_names):
+        rows.append((name, ", ".join(map(str, game.side_seats[t])), str(summary.team_wins[t]),
                      f"{100 * summary.team_wins[t] / summary.matches:.1f}%", _fmt(summary.team_totals[t] / summary.matches)))
     rows.append(("draws", "", str(summary.draws), f"{100 * summary.draws / summary.matches:.1f}%", ""))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
@@ -154,7 +155,7 @@ def replay(record_file: Path) -> None:
     mismatches = 0
     for where, record in read_record(record_file):
         results, final, differences = run(record, where, interpreter.load)
-        names = interpreter.load(record["game"], record.get("options", {}).get("variant")).team_names
+        names = interpreter.load(record["game"], record.get("options", {}).get("variant")).side_names
         teams = ", ".join(f"{t} {s}" for t, s in zip(names, final["teams"]))
         winner = final["winner"] or "draw"
         click.echo(f"{where}: {len(results)} deal(s) replayed; {teams}; winner: {winner}")
@@ -183,7 +184,7 @@ def play(game_name: str, seat: int, seed: str, opponents: str, variant: str | No
         raise click.BadParameter(f"{game.title} has seats 0 to {game.players - 1}", param_hint="--seat")
     others = {s: make_player(opponents, f"{seed}:{s}") for s in range(game.players) if s != seat}
     match = game.new_match(seed=seed)
-    partners = [s for s in game.teams[game.team_of[seat]] if s != seat]
+    partners = [s for s in game.teams[game.team_of[seat]] if s != seat] if game.fixed_teams else []
     click.echo(f"{game.title}: you are seat {seat}" + (f", partner of seat {', '.join(map(str, partners))}" if partners else "")
                + ". Type a card's code or name, or an action; 'help' for more.")
     while not match.is_over:
@@ -206,13 +207,14 @@ def play(game_name: str, seat: int, seed: str, opponents: str, variant: str | No
                 click.echo(trick_summary(state, seat))
         result = match.finish_deal(state)
         if result.facts.get("annulled"):
-            click.echo("\ndeal annulled: everyone passed; the next dealer deals again")
+            why = "everyone passed" if state.history else "the rule file's 'annul when' holds after the deal"
+            click.echo(f"\ndeal annulled: {why}; the next dealer deals again")
         else:
             click.echo("\ndeal over: " + ("; ".join(f"{r.rule}: {r.to} +{_fmt(r.points)}" for r in result.reasons)
                                           or "nobody scores"))
-        click.echo("match score: " + ", ".join(f"{n} {_fmt(x)}" for n, x in zip(game.team_names, match.team_scores)))
+        click.echo("match score: " + ", ".join(f"{n} {_fmt(x)}" for n, x in zip(game.side_names, match.team_scores)))
     final = match.result()
-    click.echo("\nmatch over: " + ("draw" if final.winner is None else f"{game.team_names[final.winner]} win"))
+    click.echo("\nmatch over: " + ("draw" if final.winner is None else f"{game.side_names[final.winner]} win"))
 
 
 def _ask(state):

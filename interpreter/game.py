@@ -239,6 +239,15 @@ class Game:
         """False when the teams are formed anew in each deal (then a match counts by seat)."""
         return self.team_rules is None
 
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """Who a match scores: the fixed teams, or every seat when teams are formed per deal."""
+        return self.team_names if self.fixed_teams else tuple(f"seat {s}" for s in range(self.players))
+
+    @property
+    def side_seats(self) -> tuple[tuple[int, ...], ...]:
+        return self.teams if self.fixed_teams else tuple((s,) for s in range(self.players))
+
     # --- deals --------------------------------------------------------------------------
 
     def new_deal(self, seed: int | str | None = None, layout: dict | None = None, dealer: int = 0) -> State:
@@ -310,15 +319,14 @@ class Game:
             if action.text.casefold() == folded:
                 return action
         parts = words.split(" ")
-        if parts and parts[0].casefold() == "play":
-            parts = parts[1:]
-        for split in range(len(parts), 0, -1):
-            card = self.deck.find(" ".join(parts[:split]))
-            if card is None:
-                continue
-            rest = " ".join(parts[split:]).casefold()
-            for action in self.actions:
-                if action.card == card and action.kind in ("play", "declare") \
-                        and action.text.casefold().split(" ", 2)[2:] == ([rest] if rest else []):
-                    return action
+        codes = self.deck.codes
+        for split in range(len(parts)):          # a verb (play, discard, show, …), a card, and what follows
+            for end in range(len(parts), split, -1):
+                card = self.deck.find(" ".join(parts[split:end]))
+                if card is None:
+                    continue
+                wanted = " ".join(w for w in (" ".join(parts[:split]) or "play", codes[card], " ".join(parts[end:])) if w)
+                for action in self.actions:
+                    if action.card == card and action.text.casefold() == wanted.casefold():
+                        return action
         raise IllegalActionError(f"'{text}' names no action or card of {self.title}")

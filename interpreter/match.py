@@ -32,7 +32,7 @@ class Match:
         self.dealer = dealer
         self.results: list[Result] = []
         rule = game.match
-        self.team_scores = [rule.start] * len(game.teams)
+        self.team_scores = [rule.start] * len(game.side_seats)
         self.seat_scores = [rule.start] * game.players
         self._last: State | None = None
         self._over = False
@@ -63,7 +63,7 @@ class Match:
         result = state.result()
         self.results.append(result)
         sign = -1 if self.game.match.down else 1
-        for i, x in enumerate(result.team_scores):
+        for i, x in enumerate(result.team_scores if self.game.fixed_teams else result.seat_scores):
             self.team_scores[i] += sign * x
         for i, x in enumerate(result.seat_scores):
             self.seat_scores[i] += sign * x

@@ -11,7 +11,7 @@ from typing import Protocol
 from .cards import bits
 from .errors import UnknownPlayerError
 from .game import Action
-from .state import AUCTION, State
+from .state import AUCTION, DECIDE, TRANSFER, State
 
 
 class Player(Protocol):
@@ -48,7 +48,12 @@ class GreedyPlayer:
     def choose(self, state: State) -> Action:
         if state.phase == AUCTION:
             return self._call(state)
+        if state.phase in (DECIDE, TRANSFER) or state.pending is not None:
+            return self._choice(state)
         extras = [a for a in state.legal_actions() if a.kind != "play"] if not state.game.simple else []
+        shows = [a for a in extras if a.kind == "show"]
+        if shows and (state.taker is None or state.team_of[state.current] == state.team_of[state.taker]):
+            return max(shows, key=lambda a: (state.game.shows[a.arg].count, -a.arg))
         swaps = [a for a in extras if a.kind == "act" and _gains(state, a)]
         if swaps:
             return swaps[0]
@@ -59,11 +64,31 @@ class GreedyPlayer:
             return same[0] if same else max(melds, key=lambda a: _meld_points(state, a))
         return card
 
+    def _choice(self, state: State) -> Action:
+        """Decisions: pass unless a call is required. Cards to give: the most points, then the
+        weakest. Cards to show: the weakest (they tell the others least)."""
+        legal = state.legal_actions()
+        game = state.game
+        strength = game.trick_rule.strength
+        if state.phase == DECIDE:
+            return legal[-1] if legal[-1].kind == "pass" else legal[0]
+        if legal[0].kind == "reveal":
+            return min(legal, key=lambda a: (strength[a.card], a.card))
+        return max(legal, key=lambda a: (game.points[a.card], -strength[a.card], -a.card))
+
     def _call(self, state: State) -> Action:
-        """Call when the hand is clearly stronger than an average hand under the call's trump."""
+        """Call when the hand is clearly stronger than an average hand under the call's trump;
+        of calls with values, the stronger the hand the higher the call."""
         game = state.game
         calls = [a for a in state.legal_actions() if a.kind == "call"]
         hand = state.hands[state.current]
+        valued = sorted({spec.value for spec in game.auction.calls if spec.value is not None})
+        if calls and len(valued) > 1:
+            gain = _hand_value(game, hand, _trump_of(state, calls[0])) / \
+                max(_average_value(game, hand.bit_count(), _trump_of(state, calls[0])), 1e-9)
+            level = sum(gain >= t for t in (1.3, 1.7, 2.2, 2.8)[:len(valued)])
+            wanted = [a for a in calls if game.auction.calls[a.arg].value == valued[level - 1]] if level else []
+            return wanted[0] if wanted else state.legal_actions()[-1]
         best, best_gain = None, 0.0
         for action in calls:
             trump = _trump_of(state, action)
@@ -88,7 +113,7 @@ class GreedyPlayer:
             return game.play_actions[cards[0]]
         trick, seat = state.trick, state.current
         at = rule.winner(trick, state.trump)
-        if at >= 0 and game.team_of[state.trick_seats[at]] == game.team_of[seat] and len(game.teams) < game.players:
+        if at >= 0 and state.team_of[state.trick_seats[at]] == state.team_of[seat] and len(state.teams) < game.players:
             return game.play_actions[cards[0]]
         winners = [c for c in cards if rule.winner(trick + [c], state.trump) == len(trick)]
         return game.play_actions[(winners or cards)[0]]
@@ -97,12 +122,18 @@ class GreedyPlayer:
 def _trump_of(state: State, action: Action) -> int:
     spec = state.game.auction.calls[action.arg]
     if spec.trump is None:
-        return state.trump
+        return state.trump if state.game.trump is None else _play_trump(state)
     state.bound = {"suit": action.suit}
     try:
         trump = spec.trump(state)
     finally:
         state.bound = {}
+    return -1 if trump is None else trump
+
+
+def _play_trump(state: State) -> int:
+    """The trump that play will have, when the rule file fixes it."""
+    trump = state.game.trump(state)
     return -1 if trump is None else trump
 
 
@@ -214,7 +245,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 def _margin(state: State, seat: int) -> float:
     """How much better the finished deal went for the seat's side than for the best other side."""
     scores = state.result().team_scores
-    mine = state.game.team_of[seat]
+    mine = state.team_of[seat]
     others = [x for t, x in enumerate(scores) if t != mine]
     return float(scores[mine] - max(others, default=0))
 

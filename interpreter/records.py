@@ -46,7 +46,7 @@ class Recorder:
     def end_match(self, match: Match) -> dict:
         result = match.result()
         self.record["result"] = {"teams": [_num(x) for x in result.team_scores],
-                                 "winner": None if result.winner is None else match.game.team_names[result.winner]}
+                                 "winner": None if result.winner is None else match.game.side_names[result.winner]}
         return self.record
 
 
@@ -119,7 +119,7 @@ def replay(record: dict, where: str, load) -> tuple[list[dict], dict, list[str]]
                                f"replay gives seats {result['seats']} teams {result['teams']}")
     final = match.result()
     match_json = {"teams": [_num(x) for x in final.team_scores],
-                  "winner": None if final.winner is None else game.team_names[final.winner]}
+                  "winner": None if final.winner is None else game.side_names[final.winner]}
     stated = record.get("result")
     if stated is not None and stated != match_json:
         differences.append(f"match: the record says {json.dumps(stated)}, replay gives {json.dumps(match_json)}")

@@ -89,7 +89,7 @@ def _play_range_in_worker(args) -> tuple[Summary, list[str]]:
 
 def _play_range(game: Game, indices: range, seed, players: list[str], single_deals: bool, keep_records: bool,
                 ref: str, variant: str | None) -> tuple[Summary, list[str]]:
-    summary = Summary(players, len(game.teams), game.players)
+    summary = Summary(players, len(game.side_seats), game.players)
     lines: list[str] = []
     for i in indices:
         match_seed = f"{seed}:{i}"

@@ -4,7 +4,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .cards import bits
-from .state import AUCTION, State
+from .phases import Private
+from .state import AUCTION, DECIDE, TRANSFER, State
 
 
 def seat_label(seat: int, you: int) -> str:
@@ -24,6 +25,10 @@ def describe_action(state: State, seat: int, you: int, action) -> str:
         name = action.text.split(" ", 2)[2]
         return f"{who} declare{'' if seat == you else 's'} {name} and lead{'' if seat == you else 's'} " \
                f"{describe_card(state, action.card)}"
+    if action.kind == "give" and seat != you:
+        spec = state.game.transfers[action.arg]
+        if spec.shown is None or not spec.shown(state) >> action.card & 1:
+            return f"{who}: {spec.name} (a card face down)"
     return f"{who}: {action.text}"
 
 
@@ -58,7 +63,7 @@ def table_view(state: State, you: int) -> str:
     if state.trump >= 0:
         facts.append(f"trump: {deck.suit_names[state.trump]} ({deck.suit_codes[state.trump]})")
     if state.taker is not None:
-        facts.append(f"taker: {seat_label(state.taker, you)}")
+        facts.append(f"taker: {seat_label(state.taker, you)}" + (f" ({state.call.text})" if state.call else ""))
     for name, pile, public in zip(game.pile_names, state.piles, game.pile_public):
         if public and pile:
             facts.append(f"{name}: {' '.join(describe_card(state, c) for c in pile)}")
@@ -67,8 +72,19 @@ def table_view(state: State, you: int) -> str:
     for name, kind, value in zip(game.mark_names, game.mark_types, state.marks):
         if value is not None and kind == "seat":
             facts.append(f"{name.replace('_', ' ')}: {seat_label(value, you)}")
+        elif value is not None and kind in ("set", "bool"):
+            shown = deck.text(value) if kind == "set" else "yes" if value else "no"
+            facts.append(f"{name.replace('_', ' ')}: {shown}")
     if facts:
         lines.append("; ".join(facts))
+    events = [f"{'table' if s is None else seat_label(s, you)}: {x.seen_by(you) if isinstance(x, Private) else x}"
+              for s, x in state.history if not isinstance(x, int) and s != you and not state.winners
+              and (s is None or state.phase != AUCTION)]
+    if state.phase != AUCTION and events:
+        lines.append("since the auction: " + "; ".join(events[-8:]))
+    for s, cards in enumerate(state.shown_cards):
+        if cards:
+            lines.append(f"{seat_label(s, you)} showed: {deck.text(cards)}")
     if state.phase == AUCTION:
         calls = [f"{seat_label(s, you)}: {a}" for s, a in state.history]
         lines.append("auction: " + (", ".join(calls) if calls else "nobody has spoken yet"))
@@ -90,7 +106,10 @@ def table_view(state: State, you: int) -> str:
     lines.append(f"your hand: {hand_line(state, you)}")
     if state.current == you:
         extra = [a.text for a in state.legal_actions() if a.kind != "play"]
-        if state.phase != AUCTION:
+        if state.phase in (DECIDE, TRANSFER) or state.pending is not None:
+            more = f" ({state.pending[2]} more card(s))" if state.pending is not None else ""
+            lines.append(f"choose{more}: {', '.join(a.text for a in state.legal_actions())}")
+        elif state.phase != AUCTION:
             lines.append("(* = you may play it" + (f"; or: {', '.join(extra)})" if extra else ")"))
         else:
             lines.append(f"your calls: {', '.join(extra)}")
