@@ -29,7 +29,10 @@ def explain(path: str | Path) -> str:
     ranks = ", ".join(f"{name} ({code})" for code, name in cards["ranks"].items())
     lines.append(f"Players: {doc['players']}, playing {doc.get('direction', 'clockwise')}.")
     for name, seats in doc.get("teams", {}).items():
-        lines.append(f"Team {name}: seats {', '.join(map(str, seats))}.")
+        if isinstance(seats, str):
+            lines.append(f"Team {name}, formed when play begins: every seat such that {_text(seats, 'expr')}.")
+        else:
+            lines.append(f"Team {name}: seats {', '.join(map(str, seats))}.")
     lines.append(f"Cards: suits {suits}; ranks {ranks}.")
     for code, name in cards.get("extra", {}).items():
         lines.append(f"Also the {name} ({code}), of no suit.")
@@ -40,6 +43,8 @@ def explain(path: str | Path) -> str:
         worth = ", ".join(f"{code} {value}" for code, value in doc["points"].items())
         lines.append(f"Card points: {worth}; other cards 0.")
     lines.append(f"The deal, from the player after the dealer: {_text(doc['deal'], 'deal')}.")
+    if "annul when" in doc:
+        lines.append(f"The deal is annulled at once when {_text(doc['annul when'], 'expr')}.")
     auction = doc.get("auction")
     if auction:
         lines.append(f"Auction, starting with {_text(auction['first'], 'expr')}:")
@@ -50,14 +55,30 @@ def explain(path: str | Path) -> str:
                 text = f"'{name}'"
                 if "for each suit" in call:
                     text += f" naming a suit such that {_text(call['for each suit'], 'expr')}"
+                if "value" in call:
+                    text += f" (value {call['value']})"
                 if "trump" in call:
                     text += f" (trump: {_text(call['trump'], 'expr')})"
+                if "then deal" in call:
+                    text += f" (then: {_text(call['then deal'], 'deal')})"
                 calls.append(text)
             ends = spec.get("ends", "at the first call")
             lines.append(f"  round {number}: each player calls {' or '.join(calls)}, or passes; the round ends {ends}.")
         lines.append("  If every round passes, the deal is annulled.")
         if "then deal" in auction:
             lines.append(f"  Then: {_text(auction['then deal'], 'deal')}.")
+    for name, spec in doc.get("transfers", {}).items():
+        who = "every player in turn" if str(spec.get("who")) == "each" else _text(spec.get("who", "me"), "expr")
+        text = f"Then {who} gives {spec['count']} card(s) one at a time ('{name}') to {_text(spec['to'], 'expr')}"
+        if "when" in spec:
+            text += f", when {_text(spec['when'], 'expr')}"
+        if "cards" in spec:
+            text += f"; only from {_text(spec['cards'], 'expr')}"
+        if "first" in spec:
+            text += f", and from {_text(spec['first'], 'expr')} before any other while there are enough"
+        if "shown" in spec:
+            text += f"; given cards of {_text(spec['shown'], 'expr')} are shown to everyone"
+        lines.append(text + ".")
     for name, value in doc.get("let", {}).items():
         lines.append(f"Let {name} be {_text(value, 'expr')}.")
     play = doc["play"]
@@ -67,6 +88,8 @@ def explain(path: str | Path) -> str:
     follow = play.get("follow", [])
     for clause in [follow] if isinstance(follow, str) else follow:
         lines.append(f"  Following: {_text(clause, 'clause')}.")
+    if "always" in play:
+        lines.append(f"  Whatever the above, {_text(play['always'], 'expr')} may always be played.")
     lines.append(f"A trick is won by the {play['winner']}" +
                  ("; equal highest cards spoil it and its leader leads again." if play.get("ties") == "spoil" else "."))
     if "draw" in play:
@@ -78,7 +101,24 @@ def explain(path: str | Path) -> str:
         lines.append(f"A leader may declare {name}: {_text(spec['cards'], 'expr')} of one suit, "
                      f"worth {_text(spec['points'], 'expr')}.")
     for name, spec in play.get("actions", {}).items():
-        lines.append(f"A player may {name} when {_text(spec['when'], 'expr')}.")
+        at = spec.get("at", "lead")
+        who = "a player about to lead" if at == "lead" else \
+            f"at the {at}, {_text(spec.get('by', 'taker'), 'expr')} (once)"
+        cards = f" naming a card of {_text(spec['for each card'], 'expr')}" if "for each card" in spec else ""
+        when = f" when {_text(spec['when'], 'expr')}" if "when" in spec else ""
+        must = "must" if spec.get("required") else "may"
+        sets = "".join(f"; {mark} becomes {_text(value, 'expr')}" for mark, value in spec.get("set", {}).items())
+        lines.append(f"{who[0].upper()}{who[1:]} {must} {name}{cards}{when}{sets}.")
+    for name, spec in play.get("show", {}).items():
+        first = f", those of {_text(spec['first'], 'expr')} first" if "first" in spec else ""
+        lines.append(f"Before his first card a player may declare {name} when {_text(spec['when'], 'expr')}: "
+                     f"he shows {spec['count']} cards of {_text(spec['cards'], 'expr')}{first}; "
+                     f"worth {_text(spec['points'], 'expr')}.")
+    if "keep" in play:
+        lines.append(f"Played before the last trick, {_text(play['keep']['cards'], 'expr')} stays with its player's team "
+                     f"when another team wins the trick, which pays {play['keep'].get('pays', 0)} card point(s) for it.")
+    if "leader wins when" in play:
+        lines.append(f"The leader wins the trick when {_text(play['leader wins when'], 'expr')}.")
     lines.append("Scoring:")
     for award in doc["scoring"]["award"]:
         when = f", when {_text(award['when'], 'expr')}" if "when" in award else ""

@@ -23,12 +23,11 @@ REQUIRED = {"game", "players", "cards", "order", "deal", "play", "scoring"}
 ORDER_KEYS = {"order", "trump order"}
 DEAL_KEYS = {"deal", "then deal"}
 EXPR_KEYS = {"lead", "trump", "when", "points", "to", "until", "dealer", "first", "for each suit",
-             "always", "draw when", "ends when", "cards",
-             # keys the Tarot sketch proposes (not implemented yet), written in the language
-             "who", "keeps", "annul when"}
+             "always", "draw when", "ends when", "cards", "who", "by", "shown", "for each card",
+             "leader wins when", "annul when"}
 # Keys whose value is text, a fixed word or a name, not rule language.
 PLAIN_KEYS = {"game", "about", "rule", "direction", "winner", "ties", "ends", "if all pass", "seen by",
-              "count", "with", "at"}
+              "count", "with", "at", "required", "pays"}
 # Sections whose contents are data (codes, names, types, seats), never rule language.
 DATA_KEYS = {"teams", "marks", "piles", "suits", "ranks", "suit ranks", "extra", "names", "trump points",
              "draw"}
