@@ -641,11 +641,11 @@ class Compiler:
                                   int(spec["count"]), self.expr(exprs, path + ("points",), "num").fn))
             except _Skip:
                 failed = True
-        keep = (0, Fraction(0))
+        keep = (0, Fraction(0), False)
         if "keep" in play:
             try:
                 keep = (self.fixed_cards(exprs, ("play", "keep", "cards"), "the cards kept"),
-                        Fraction(str(play["keep"].get("pays", 0))))
+                        Fraction(str(play["keep"].get("pays", 0))), play["keep"].get("last trick") == "opponents")
             except _Skip:
                 failed = True
         if failed or lead is None:

@@ -116,7 +116,9 @@ def explain(path: str | Path) -> str:
                      f"worth {_text(spec['points'], 'expr')}.")
     if "keep" in play:
         lines.append(f"Played before the last trick, {_text(play['keep']['cards'], 'expr')} stays with its player's team "
-                     f"when another team wins the trick, which pays {play['keep'].get('pays', 0)} card point(s) for it.")
+                     f"when another team wins the trick, which pays {play['keep'].get('pays', 0)} card point(s) for it"
+                     + ("; played in the last trick it goes to the other team." if play["keep"].get("last trick") == "opponents"
+                        else "."))
     if "leader wins when" in play:
         lines.append(f"The leader wins the trick when {_text(play['leader wins when'], 'expr')}.")
     lines.append("Scoring:")

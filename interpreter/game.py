@@ -182,7 +182,7 @@ class Game:
     declarations: tuple[Declaration, ...]
     side_actions: tuple[SideAction, ...]
     shows: tuple[Show, ...]
-    keep: tuple[int, Fraction]               # cards that stay with their player's team, points paid for them
+    keep: tuple[int, Fraction, bool]         # cards kept by their player's team, points paid, lost in the last trick
     leader_wins: Fn | None
     transfers: tuple[Transfer, ...]
     annul_when: Fn | None

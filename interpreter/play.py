@@ -128,8 +128,8 @@ class TrickPlay:
             self.tricks[nxt] += 1
             row = game.points_table.scaled[self.trump + 1]
             kept = game.keep[0]
-            if kept and any(kept >> c & 1 for c in self.trick) and any(self.hands):
-                self._take_keeping(nxt, row)
+            if kept and any(kept >> c & 1 for c in self.trick):
+                self._take_keeping(nxt, row, at)
             else:
                 for c in self.trick:
                     self.won[nxt] |= 1 << c
@@ -146,18 +146,26 @@ class TrickPlay:
         else:
             self._end()
 
-    def _take_keeping(self, winner: int, row) -> None:
+    def _take_keeping(self, winner: int, row, at: int) -> None:
         """Before the last trick, a kept card stays with its player when another team wins the
-        trick; that player pays the winner the card points the rule file sets for it."""
+        trick; that player pays the winner the card points the rule file sets for it. In the
+        last trick it goes to the winner, or (``last trick: opponents``) to the team opposing
+        its player unless it won the trick itself."""
         game = self.game
-        kept, price = game.keep
+        kept, price, lost = game.keep
         pay = int(price * game.points_table.scale)
-        for c, seat in zip(self.trick, self.trick_seats):
+        last = not any(self.hands)
+        for i, (c, seat) in enumerate(zip(self.trick, self.trick_seats)):
             owner = winner
-            if kept >> c & 1 and self.team_of[seat] != self.team_of[winner]:
-                owner = seat
-                self.scored[seat] -= pay
-                self.scored[winner] += pay
+            if kept >> c & 1:
+                team = self.team_of[seat]
+                if not last and team != self.team_of[winner]:
+                    owner = seat
+                    self.scored[seat] -= pay
+                    self.scored[winner] += pay
+                elif last and lost and i != at and team == self.team_of[winner]:
+                    others = [s for s in range(game.players) if self.team_of[s] != team]
+                    owner = others[0] if others else winner
             self.won[owner] |= 1 << c
             self.scored[owner] += row[c]
 

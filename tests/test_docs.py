@@ -27,7 +27,7 @@ EXPR_KEYS = {"lead", "trump", "when", "points", "to", "until", "dealer", "first"
              "leader wins when", "annul when"}
 # Keys whose value is text, a fixed word or a name, not rule language.
 PLAIN_KEYS = {"game", "about", "rule", "direction", "winner", "ties", "ends", "if all pass", "seen by",
-              "count", "with", "at", "required", "pays"}
+              "count", "with", "at", "required", "pays", "last trick"}
 # Sections whose contents are data (codes, names, types, seats), never rule language.
 DATA_KEYS = {"teams", "marks", "piles", "suits", "ranks", "suit ranks", "extra", "names", "trump points",
              "draw"}
