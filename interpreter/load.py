@@ -259,7 +259,8 @@ def parse_yaml(text: str, name: str) -> Source:
     except ReaderError as err:
         before = lines_of(text[:err.position])
         line, column = len(before), len(before[-1]) + 1
-        raise fail(line, column, f"YAML: the control character U+{err.character:04X} is not allowed in a rule file") from None
+        message = f"YAML: the control character U+{err.character:04X} is not allowed in a rule file"
+        raise fail(line, column, message) from None
     except RecursionError:
         raise fail(1, 1, "YAML: the document is nested too deeply", quote=False) from None
     except (YAMLError, ValueError, TypeError) as err:
