@@ -7,6 +7,7 @@ as a traceback.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NoReturn
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,11 @@ class RuleRuntimeError(AtoutError, RuntimeError):
         if not isinstance(err, AtoutError):
             text = f"{type(err).__name__}: {text}" if text else type(err).__name__
         return (type(err) if isinstance(err, RuleRuntimeError) else cls)(f"{where}: {text}")
+
+
+def rule_failure(message: str) -> NoReturn:
+    """Raise RuleRuntimeError from inside a compiled rule, where a lambda cannot ``raise``."""
+    raise RuleRuntimeError(message)
 
 
 class MatchLimitError(RuleRuntimeError):
