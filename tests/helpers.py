@@ -26,10 +26,11 @@ def play_tricks(game: interpreter.Game, tricks: list[dict[int, str]], dealer: in
     return state
 
 
-def run_atout(*args: str, timeout: float = 60, cwd: str | None = None) -> subprocess.CompletedProcess:
+def run_atout(*args: str, timeout: float = 60, cwd: str | None = None, before: str = "") -> subprocess.CompletedProcess:
     """The atout command in a child process, stopped after ``timeout`` seconds: for inputs
-    that once made atout hang, a regression fails the test instead of hanging the suite."""
+    that once made atout hang, a regression fails the test instead of hanging the suite.
+    ``before`` is Python run first (e.g. to lower a limit)."""
     root = Path(__file__).resolve().parent.parent
-    code = f"import sys; sys.path.insert(0, {str(root)!r}); from cli import main; main()"
+    code = f"import sys; sys.path.insert(0, {str(root)!r}); {before}\nfrom cli import main; main()"
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=timeout,
                           cwd=cwd or root)
