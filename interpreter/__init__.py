@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .compile import Compiler
+from .data import data_dir
 from .errors import (AtoutError, IllegalActionError, Problem, RecordError, RuleFileError,
                      UnknownGameError)
 from .game import Action, Game
@@ -18,7 +19,7 @@ from .schema_check import check
 from .state import Result, State
 from .variants import apply_variant, variant_names
 
-GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+GAMES_DIR = data_dir("games")
 
 __all__ = ["load", "bundled_games", "problems_in", "Game", "State", "Action", "Match", "Result",
            "AtoutError", "RuleFileError", "IllegalActionError", "RecordError", "UnknownGameError", "Problem"]

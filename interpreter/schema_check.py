@@ -7,16 +7,16 @@ from difflib import get_close_matches
 from functools import lru_cache
 import json
 import math
-from pathlib import Path
 import sys
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from .data import data_dir
 from .errors import Problem
 from .load import Source
 
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
+SCHEMA_DIR = data_dir("schema")
 
 
 @lru_cache(maxsize=None)
