@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import click
 
 import interpreter
-from interpreter.errors import AtoutError
+from interpreter.errors import AtoutError, RecordError, RuleRuntimeError
 
 
 class _Group(click.Group):
@@ -118,14 +119,35 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
         raise click.BadParameter(f"{game.title} has {game.players} seats; --players names {len(kinds)}",
                                  param_hint="--players")
     seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
-    if record_path is not None:
-        partial = record_path.with_name(record_path.name + ".partial")
-        with partial.open("w", encoding="utf-8") as out:
-            summary = run(game, count, seed_value, kinds, single_deals, out, game_name, variant, jobs)
-        partial.replace(record_path)
-    else:
+    if record_path is None:
         summary = run(game, count, seed_value, kinds, single_deals, None, game_name, variant, jobs)
+        _print_summary(game, summary, seed, single_deals)
+        return
+    folder = record_path.parent
+    if not folder.is_dir():
+        raise RecordError(f"{record_path}: cannot write the record: no folder '{folder}'")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{record_path.name}.", suffix=".tmp")
+    except OSError as err:
+        raise RecordError(f"{record_path}: cannot write the record: {err.strerror}") from None
+    try:  # written whole or not at all: a killed or failed run leaves no part of a record behind
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            summary = run(game, count, seed_value, kinds, single_deals, out, _game_ref(game, folder), variant, jobs)
+        os.replace(temporary, record_path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
     _print_summary(game, summary, seed, single_deals)
+    click.echo(f"\nrecords: {summary.matches} written to {record_path}")
+
+
+def _game_ref(game, folder: Path) -> str:
+    """How a record names its game: a bundled game by its name, any other rule file by its
+    path from the record's folder (where ``atout replay`` looks for it)."""
+    path = Path(game.path).resolve()
+    if path in (p.resolve() for p in interpreter.bundled_games()):
+        return path.stem
+    return os.path.relpath(path, folder.resolve())
 
 
 def _print_summary(game, summary, seed: str, single_deals: bool) -> None:
@@ -150,15 +172,20 @@ def _print_summary(game, summary, seed: str, single_deals: bool) -> None:
 @click.argument("record_file", metavar="RECORD", type=click.Path(dir_okay=False, path_type=Path))
 def replay(record_file: Path) -> None:
     """Re-play a record action by action and check its stated result."""
-    from interpreter.records import read_record, replay as run
+    from interpreter.records import game_of, read_record, replay as run
 
     mismatches = 0
     for where, record in read_record(record_file):
-        results, final, differences = run(record, where, interpreter.load)
-        names = interpreter.load(record["game"], record.get("options", {}).get("variant")).side_names
-        teams = ", ".join(f"{t} {s}" for t, s in zip(names, final["teams"]))
-        winner = final["winner"] or "draw"
-        click.echo(f"{where}: {len(results)} deal(s) replayed; {teams}; winner: {winner}")
+        if "rules" not in record:
+            click.echo(f"{where}: warning: the record holds no fingerprint of its rules ('rules'); "
+                       f"it is replayed by the rule file as it is now", err=True)
+        results, final, differences = run(record, where, interpreter.load, record_file.parent)
+        if final is None:
+            click.echo(f"{where}: {len(results)} deal(s) replayed; partial record: the match is not over")
+        else:
+            names = game_of(record, where, interpreter.load, record_file.parent).side_names
+            teams = ", ".join(f"{t} {s}" for t, s in zip(names, final["teams"]))
+            click.echo(f"{where}: {len(results)} deal(s) replayed; {teams}; winner: {final['winner'] or 'draw'}")
         for line in differences:
             click.echo(f"{where}: {line}", err=True)
         mismatches += len(differences)
@@ -177,7 +204,6 @@ def replay(record_file: Path) -> None:
 def play(game_name: str, seat: int, seed: str, opponents: str, variant: str | None) -> None:
     """Play one seat in the terminal against AI players."""
     from interpreter.players import make_player
-    from interpreter.table_view import describe_action, table_view, trick_summary
 
     game = interpreter.load(game_name, variant)
     if not 0 <= seat < game.players:
@@ -188,33 +214,49 @@ def play(game_name: str, seat: int, seed: str, opponents: str, variant: str | No
     click.echo(f"{game.title}: you are seat {seat}" + (f", partner of seat {', '.join(map(str, partners))}" if partners else "")
                + ". Type a card's code or name, or an action; 'help' for more.")
     while not match.is_over:
-        state = match.next_deal()
-        click.echo(f"\n=== deal {len(match.results) + 1}, dealer: seat {state.dealer}")
-        while not state.is_over:
-            mover = state.current
-            if mover == seat:
-                click.echo("\n" + table_view(state, seat))
-                action = _ask(state)
-                if action is None:
-                    click.echo("You left the table.")
-                    return
-            else:
-                action = others[mover].choose(state)
-            click.echo(describe_action(state, mover, seat, action))
-            tricks_before = len(state.winners)
-            state.apply(action)
-            if len(state.winners) > tricks_before:
-                click.echo(trick_summary(state, seat))
-        result = match.finish_deal(state)
-        if result.facts.get("annulled"):
-            why = "everyone passed" if state.history else "the rule file's 'annul when' holds after the deal"
-            click.echo(f"\ndeal annulled: {why}; the next dealer deals again")
-        else:
-            click.echo("\ndeal over: " + ("; ".join(f"{r.rule}: {r.to} +{_fmt(r.points)}" for r in result.reasons)
-                                          or "nobody scores"))
-        click.echo("match score: " + ", ".join(f"{n} {_fmt(x)}" for n, x in zip(game.side_names, match.team_scores)))
+        try:
+            if not _play_deal(match, seat, others):
+                return
+        except Exception as err:  # noqa: BLE001 - a failure inside the rules, as one line
+            if isinstance(err, (AtoutError, OSError)) and not isinstance(err, RuleRuntimeError):
+                raise
+            raise RuleRuntimeError.during(f"{game.path}: match seed {seed!r}, deal {len(match.results) + 1} "
+                                          f"(deal seed {match.deal_seed})", err) from err
     final = match.result()
     click.echo("\nmatch over: " + ("draw" if final.winner is None else f"{game.side_names[final.winner]} win"))
+
+
+def _play_deal(match, seat: int, others: dict) -> bool:
+    """Play the match's next deal at the table; False when the person leaves."""
+    from interpreter.table_view import describe_action, table_view, trick_summary
+
+    game = match.game
+    state = match.next_deal()
+    click.echo(f"\n=== deal {len(match.results) + 1}, dealer: seat {state.dealer}")
+    while not state.is_over:
+        mover = state.current
+        if mover == seat:
+            click.echo("\n" + table_view(state, seat))
+            action = _ask(state)
+            if action is None:
+                click.echo("You left the table.")
+                return False
+        else:
+            action = others[mover].choose(state)
+        click.echo(describe_action(state, mover, seat, action))
+        tricks_before = len(state.winners)
+        state.apply(action)
+        if len(state.winners) > tricks_before:
+            click.echo(trick_summary(state, seat))
+    result = match.finish_deal(state)
+    if result.facts.get("annulled"):
+        why = "everyone passed" if state.history else "the rule file's 'annul when' holds after the deal"
+        click.echo(f"\ndeal annulled: {why}; the next dealer deals again")
+    else:
+        click.echo("\ndeal over: " + ("; ".join(f"{r.rule}: {r.to} +{_fmt(r.points)}" for r in result.reasons)
+                                      or "nobody scores"))
+    click.echo("match score: " + ", ".join(f"{n} {_fmt(x)}" for n, x in zip(game.side_names, match.team_scores)))
+    return True
 
 
 def _ask(state):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .compile import Compiler
+from .data import data_dir
 from .errors import (AtoutError, IllegalActionError, Problem, RecordError, RuleFileError,
                      UnknownGameError)
 from .game import Action, Game
@@ -18,7 +19,7 @@ from .schema_check import check
 from .state import Result, State
 from .variants import apply_variant, variant_names
 
-GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+GAMES_DIR = data_dir("games")
 
 __all__ = ["load", "bundled_games", "problems_in", "Game", "State", "Action", "Match", "Result",
            "AtoutError", "RuleFileError", "IllegalActionError", "RecordError", "UnknownGameError", "Problem"]
@@ -28,13 +29,16 @@ def bundled_games() -> list[Path]:
     return sorted(GAMES_DIR.glob("*.yaml"))
 
 
-def resolve(name_or_path: str | Path) -> Path:
-    """A bundled game's name (a file stem in games/) or a path to a rule file."""
+def resolve(name_or_path: str | Path, folder: str | Path | None = None) -> Path:
+    """A bundled game's name (a file stem in games/) or a path to a rule file; a relative
+    path is taken from ``folder`` when given (a record names its game from its own folder)."""
     text = str(name_or_path)
+    if "\0" in text:
+        raise UnknownGameError(f"no game {text!r}: a name or path holds no NUL character")
     bundled = GAMES_DIR / f"{text}.yaml"
     if "/" not in text and not text.endswith((".yaml", ".yml")) and bundled.exists():
         return bundled
-    path = Path(text)
+    path = Path(folder, text) if folder is not None else Path(text)
     if path.exists():
         return path
     names = ", ".join(p.stem for p in bundled_games())

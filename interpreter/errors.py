@@ -7,6 +7,7 @@ as a traceback.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NoReturn
 
 
 @dataclass(frozen=True)
@@ -70,4 +71,31 @@ class LayoutError(AtoutError, ValueError):
 
 
 class RuleRuntimeError(AtoutError, RuntimeError):
-    """A rule that cannot be carried out in the deal at hand (e.g. no team for a seat)."""
+    """A rule failed while a deal was being played (a division by zero, a fault of the
+    engine); the message names the game and the deal so the failure can be played again."""
+
+    @classmethod
+    def during(cls, where: str, err: Exception) -> RuleRuntimeError:
+        """``err`` with ``where`` in front, as one line; a RuleRuntimeError keeps its class."""
+        text = str(err).splitlines()[0] if str(err) else ""
+        if not isinstance(err, AtoutError):
+            text = f"{type(err).__name__}: {text}" if text else type(err).__name__
+        return (type(err) if isinstance(err, RuleRuntimeError) else cls)(f"{where}: {text}")
+
+
+def rule_failure(message: str) -> NoReturn:
+    """Raise RuleRuntimeError from inside a compiled rule, where a lambda cannot ``raise``."""
+    raise RuleRuntimeError(message)
+
+
+class MatchLimitError(RuleRuntimeError):
+    """A match that would never end: its end rule never holds, or every deal is annulled."""
+
+
+class MatchError(AtoutError, ValueError):
+    """A match used out of order: its result asked before it is over, a deal finished twice."""
+
+
+class UnreadableFileError(AtoutError, OSError):
+    """A path that is not a regular file atout can read (missing, a directory, a device,
+    a FIFO, too big); the message says which, in words."""

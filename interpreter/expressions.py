@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from . import nodes as n
 from .cards import Deck, Points
+from .errors import rule_failure
 from .tricks import TrickRule
 
 Fn = Callable[[Any], Any]
@@ -413,7 +414,7 @@ class ExpressionCompiler:
             if compiled.type != "num":
                 raise ExprProblem(f"'{op}' needs numbers, found {TYPE_WORDS[compiled.type]}", side.pos)
         if op == "/":
-            return Compiled(lambda s: Fraction(a(s)) / b(s) if b(s) != 0 else Fraction(0), "num")
+            return Compiled(lambda s: Fraction(a(s)) / b(s) if b(s) != 0 else rule_failure("division by zero"), "num")
         fn = {"+": lambda s: a(s) + b(s), "-": lambda s: a(s) - b(s), "*": lambda s: a(s) * b(s),
               ">": lambda s: a(s) > b(s), "<": lambda s: a(s) < b(s),
               ">=": lambda s: a(s) >= b(s), "<=": lambda s: a(s) <= b(s)}[op]

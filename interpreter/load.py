@@ -6,19 +6,25 @@ later stage can point a person at the exact place of a problem.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import os
 from pathlib import Path
 import re
+import stat
+import sys
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.composer import Composer
+from ruamel.yaml.error import MarkedYAMLError, StreamMark, YAMLError
+from ruamel.yaml.events import AliasEvent
 from ruamel.yaml.reader import ReaderError
 
-from .errors import Problem, RuleFileError
+from .errors import Problem, RuleFileError, UnreadableFileError
 from .nodes import Pos
 
 MAX_FILE_BYTES = 2_000_000
+MAX_EXPANDED_VALUES = 100_000  # values of a document once its aliases are expanded
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -70,7 +76,10 @@ class Source:
         else:
             value = self.value_at(path)
             if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-                width = len(str(value))
+                try:
+                    width = len(str(value))
+                except ValueError:  # a whole number too long to write in decimal
+                    width = 1
         return Problem(self.path, line, column, message, self.line_text(line), hint,
                        min(width, max(1, len(self.line_text(line)) - column + 1)))
 
@@ -135,19 +144,44 @@ def _quoted_columns(source: str, quote: str) -> list[int]:
     return columns + [i]
 
 
+def read_regular(path: str | Path, max_bytes: int | None = None, what: str = "the file") -> bytes:
+    """The bytes of a regular file, or UnreadableFileError saying why not.
+
+    The kind and size are checked on the open file before reading: reading a device such
+    as /dev/zero or a FIFO never ends. O_NONBLOCK keeps opening a FIFO from waiting."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (FileNotFoundError, NotADirectoryError):
+        raise UnreadableFileError("no such file") from None
+    except IsADirectoryError:
+        raise UnreadableFileError("is a directory, not a file") from None
+    except OSError as err:
+        raise UnreadableFileError(f"cannot be read: {err.strerror}") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise UnreadableFileError("is a directory, not a file" if stat.S_ISDIR(info.st_mode)
+                                  else "is not a regular file (a device, a FIFO or a socket)")
+    if max_bytes is not None and info.st_size > max_bytes:
+        os.close(fd)
+        raise UnreadableFileError(f"is {info.st_size:,} bytes; {what} may hold at most {max_bytes:,}")
+    with os.fdopen(fd, "rb") as file:
+        try:
+            raw = file.read() if max_bytes is None else file.read(max_bytes + 1)
+        except OSError as err:
+            raise UnreadableFileError(f"cannot be read: {err.strerror}") from None
+    if max_bytes is not None and len(raw) > max_bytes:  # it grew while being read
+        raise UnreadableFileError(f"is more than {max_bytes:,} bytes; {what} may hold at most {max_bytes:,}")
+    return raw
+
+
 def read_text(path: str | Path) -> str:
     """Read a file as UTF-8 text, or raise a RuleFileError saying why it cannot be."""
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise RuleFileError([Problem(name, 0, 0, "no such file")]) from None
-    except IsADirectoryError:
-        raise RuleFileError([Problem(name, 0, 0, "is a directory, not a file")]) from None
-    except OSError as err:
-        raise RuleFileError([Problem(name, 0, 0, f"cannot be read: {err.strerror}")]) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise RuleFileError([Problem(name, 1, 1, f"is {len(raw):,} bytes; a rule file may hold at most {MAX_FILE_BYTES:,}")])
+        raw = read_regular(path, MAX_FILE_BYTES, "a rule file")
+    except UnreadableFileError as err:
+        raise RuleFileError([Problem(name, 0, 0, str(err))]) from None
     if b"\x00" in raw:
         raise RuleFileError([Problem(name, 1, 1, "is a binary file, not a YAML rule file")])
     try:
@@ -160,33 +194,97 @@ def read_text(path: str | Path) -> str:
                                      source_line, "save the file as UTF-8")]) from None
 
 
+class _AliasProblem(Exception):
+    def __init__(self, message: str, mark: StreamMark):
+        super().__init__(message)
+        self.mark = mark
+
+
+class _CountingComposer(Composer):
+    """Counts the values a document holds once its aliases are expanded and stops past
+    MAX_EXPANDED_VALUES: nine aliases of nine aliases of ... ("billion laughs") parse in a
+    moment but are endless for every later stage that walks the data."""
+
+    def compose_document(self) -> Any:
+        self._expanded, self._sizes, self._open = 0, {}, set()
+        return super().compose_document()
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.parser.peek_event()
+        if isinstance(event, AliasEvent):
+            if event.anchor in self._open:
+                raise _AliasProblem(f"the alias '*{event.anchor}' stands inside the value it names", event.start_mark)
+            node = super().compose_node(parent, index)
+            self._expanded += self._size(node)
+        else:
+            self._expanded += 1
+            self._open.add(event.anchor)
+            node = super().compose_node(parent, index)
+            self._open.discard(event.anchor)
+        if self._expanded > MAX_EXPANDED_VALUES:
+            raise _AliasProblem(f"too many aliases: the document would hold more than {MAX_EXPANDED_VALUES:,} "
+                                "values once they are expanded", event.start_mark)
+        return node
+
+    def _size(self, node: Any) -> int:
+        """How many values ``node`` stands for, its aliases expanded (memoised: shared)."""
+        if id(node) not in self._sizes:
+            items = node.value if isinstance(node.value, list) else []
+            self._sizes[id(node)] = 1 + sum(self._size(part) for item in items
+                                            for part in (item if isinstance(item, tuple) else (item,)))
+        return self._sizes[id(node)]
+
+
 def parse_yaml(text: str, name: str) -> Source:
     """Parse YAML text in round-trip mode, turning YAML errors into positioned problems."""
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
+    yaml.Composer = _CountingComposer
     lines = lines_of(text)
 
     def fail(line: int, column: int, message: str, hint: str = "", quote: bool = True) -> RuleFileError:
         source_line = lines[line - 1] if quote and 0 < line <= len(lines) else ""
         source_line = "".join(c if c.isprintable() or c == "\t" else "\ufffd" for c in source_line)
-        return RuleFileError([Problem(name, line, column, f"YAML: {message}", source_line, hint)])
+        return RuleFileError([Problem(name, line, column, message, source_line, hint)])
 
     try:
         data = yaml.load(text)
+    except _AliasProblem as err:
+        raise fail(err.mark.line + 1, err.mark.column + 1, str(err)) from None
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message, hint = _explain_yaml(err, lines)
-        raise fail(line, column, message, hint) from None
+        raise fail(line, column, f"YAML: {message}", hint) from None
     except ReaderError as err:
         before = lines_of(text[:err.position])
         line, column = len(before), len(before[-1]) + 1
-        raise fail(line, column, f"the control character U+{err.character:04X} is not allowed in a rule file") from None
+        message = f"YAML: the control character U+{err.character:04X} is not allowed in a rule file"
+        raise fail(line, column, message) from None
     except RecursionError:
-        raise fail(1, 1, "the document is nested too deeply", quote=False) from None
+        raise fail(1, 1, "YAML: the document is nested too deeply", quote=False) from None
     except (YAMLError, ValueError, TypeError) as err:
-        raise fail(1, 1, str(err).splitlines()[0] if str(err) else "cannot be parsed", quote=False) from None
+        digits = _too_many_digits(text)
+        if digits is not None:
+            line, column, count = digits
+            raise fail(line, column, f"a number of {count:,} digits; a number in a rule file may have at most "
+                                     f"{sys.get_int_max_str_digits():,}", quote=False) from None
+        message = str(err).splitlines()[0] if str(err) else "cannot be parsed"
+        raise fail(1, 1, f"YAML: {message}", quote=False) from None
     return Source(name, text, data)
+
+
+def _too_many_digits(text: str) -> tuple[int, int, int] | None:
+    """Line, column and length of the first run of digits longer than Python converts to a
+    number (sys.get_int_max_str_digits()), or None."""
+    limit = sys.get_int_max_str_digits()
+    if not limit:
+        return None
+    found = re.search(r"[0-9]{%d,}" % (limit + 1), text)
+    if found is None:
+        return None
+    before = lines_of(text[:found.start()])
+    return len(before), len(before[-1]) + 1, len(found.group())
 
 
 _YAML_TOKENS = {"'<block mapping start>'": "a key indented deeper", "'<block sequence start>'": "a list indented deeper",

@@ -5,10 +5,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 import random
 
+from .errors import MatchError, MatchLimitError
 from .game import Game
 from .state import Result, State
 
-MAX_ANNULLED_IN_A_ROW = 1000
+# A match that reaches either limit raises MatchLimitError instead of running forever.
+MAX_DEALS_PER_MATCH = 10_000     # deals dealt in one match, annulled ones included
+MAX_ANNULLED_IN_A_ROW = 1_000    # deals annulled one after the other (auction: if all pass)
 
 
 @dataclass(frozen=True)
@@ -23,10 +26,15 @@ class Match:
     """Deals of one match, each shuffled from the match's own seeded generator.
 
     An annulled deal (everyone passed) does not count: the next dealer deals again.
+    ``deal_seed`` is the seed the last deal was shuffled from (``Game.new_deal(seed=...)``
+    deals it again).
     """
 
-    def __init__(self, game: Game, seed: int | str | None = None, dealer: int = 0):
+    def __init__(self, game: Game, seed: int | str | None = None, dealer: int = 0, deals: int | None = None):
+        """``deals`` ends the match after that many counted deals, whatever the game's
+        match rule says (``atout simulate --deals`` plays matches of one deal)."""
         self.game = game
+        self._deals = deals
         self.seed = seed
         self._rng = random.Random(seed)
         self.dealer = dealer
@@ -35,7 +43,10 @@ class Match:
         self.team_scores = [rule.start] * len(game.side_seats)
         self.seat_scores = [rule.start] * game.players
         self._last: State | None = None
+        self._finished: State | None = None
+        self.deal_seed: int | None = None
         self._over = False
+        self._counted = 0
         self._annulled_in_a_row = 0
 
     @property
@@ -45,22 +56,30 @@ class Match:
     @property
     def deals_played(self) -> int:
         """Deals that counted (annulled deals do not)."""
-        return sum(1 for r in self.results if not r.facts.get("annulled"))
+        return self._counted
 
     def next_deal(self, layout: dict | None = None) -> State:
         """The next deal, dealt by the dealer whose turn it is."""
         if self._over:
-            raise ValueError("the match is over")
+            raise MatchError("the match is over")
         if self._last is not None:
             self.dealer = self.game.match.next_dealer(self._last)
-        seed = self._rng.getrandbits(64)
-        self._last = self.game.new_deal(seed=seed, layout=layout, dealer=self.dealer)
+        self.deal_seed = self._rng.getrandbits(64)
+        self._last = self.game.new_deal(seed=self.deal_seed, layout=layout, dealer=self.dealer)
         self._last.match_scores = tuple(self.team_scores)
         return self._last
 
     def finish_deal(self, state: State) -> Result:
-        """Settle a finished deal and add its points to the match."""
+        """Settle a finished deal and add its points to the match.
+
+        Raises MatchError for a deal already finished, and MatchLimitError when the match
+        reaches MAX_DEALS_PER_MATCH deals or MAX_ANNULLED_IN_A_ROW annulled deals in a row."""
+        if state is self._finished:
+            raise MatchError("this deal was already finished")
+        if self._over:
+            raise MatchError("the match is over")
         result = state.result()
+        self._finished = state
         self.results.append(result)
         sign = -1 if self.game.match.down else 1
         for i, x in enumerate(result.team_scores if self.game.fixed_teams else result.seat_scores):
@@ -68,17 +87,28 @@ class Match:
         for i, x in enumerate(result.seat_scores):
             self.seat_scores[i] += sign * x
         state.match_scores = tuple(self.team_scores)
-        self._annulled_in_a_row = self._annulled_in_a_row + 1 if result.facts.get("annulled") else 0
+        annulled = bool(result.facts.get("annulled"))
+        self._annulled_in_a_row = self._annulled_in_a_row + 1 if annulled else 0
+        self._counted += not annulled
         rule = self.game.match
-        if rule.deals is not None and self.deals_played >= rule.deals:
+        deals, until = (rule.deals, rule.until) if self._deals is None else (self._deals, None)
+        if deals is not None and self._counted >= deals:
             self._over = True
-        elif rule.until is not None and not result.facts.get("annulled") and rule.until(state):
+        elif until is not None and not annulled and until(state):
             self._over = True
         elif self._annulled_in_a_row >= MAX_ANNULLED_IN_A_ROW:
-            self._over = True
+            raise MatchLimitError(f"{self._annulled_in_a_row:,} deals annulled in a row (auction: if all pass: annul); "
+                                  f"at most {MAX_ANNULLED_IN_A_ROW:,} redeals in a row are allowed")
+        elif len(self.results) >= MAX_DEALS_PER_MATCH:
+            end = "match.until is still false" if until is not None else f"{self._counted} of {deals} deal(s) counted"
+            raise MatchLimitError(f"{len(self.results):,} deals dealt and {end}; "
+                                  f"a match may have at most {MAX_DEALS_PER_MATCH:,} deals")
         return result
 
     def result(self) -> MatchResult:
+        """The match's scores and winner; raises MatchError before the match is over."""
+        if not self._over:
+            raise MatchError(f"the match is not over ({len(self.results)} deal(s) finished)")
         scores = self.team_scores
         best = max(scores) if self.game.match.high_wins else min(scores)
         leaders = [t for t, x in enumerate(scores) if x == best]

@@ -1,13 +1,18 @@
 """Game records: JSON that replays a match action by action (schema/record.schema.json)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+import hashlib
 import json
 from pathlib import Path
+import re
+import sys
 from typing import Any
 
 from .cards import bits
-from .errors import AtoutError, RecordError
+from .errors import AtoutError, RecordError, RuleFileError, RuleRuntimeError, UnreadableFileError
 from .game import Game
+from .load import read_regular
 from .match import Match
 from .schema_check import validator
 from .state import State, _num
@@ -28,9 +33,11 @@ def layout_of(state: State) -> dict:
 class Recorder:
     """Collects one match as it is played."""
 
-    def __init__(self, seed, players: list[str], game_ref: str, options: dict):
+    def __init__(self, seed, players: list[str], game_ref: str, options: dict, rules: str = ""):
         self.record: dict[str, Any] = {"format": FORMAT, "game": game_ref, "options": options, "seed": seed,
                                        "players": players, "deals": []}
+        if rules:
+            self.record["rules"] = rules
         self._deal: dict[str, Any] | None = None
 
     def start_deal(self, state: State) -> None:
@@ -44,33 +51,43 @@ class Recorder:
         self._deal["result"] = result_json
 
     def end_match(self, match: Match) -> dict:
-        result = match.result()
-        self.record["result"] = {"teams": [_num(x) for x in result.team_scores],
-                                 "winner": None if result.winner is None else match.game.side_names[result.winner]}
+        self.record["result"] = _match_json(match)
         return self.record
+
+
+def fingerprint(path: str | Path, variant: str | None) -> str:
+    """The rules a record was played by: SHA-256 of the rule file's bytes, a NUL byte and
+    the variant's name (empty for the base game), in hex."""
+    return hashlib.sha256(read_regular(path) + b"\0" + (variant or "").encode("utf-8")).hexdigest()
+
+
+def _match_json(match: Match) -> dict:
+    final = match.result()
+    return {"teams": [_num(x) for x in final.team_scores],
+            "winner": None if final.winner is None else match.game.side_names[final.winner]}
 
 
 def read_record(path: str | Path) -> list[tuple[str, dict]]:
     """The records in a .json file (one) or a .jsonl file (one per line), each named for errors."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{name}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
+        text = read_regular(path).decode("utf-8")
+    except UnreadableFileError as err:
+        raise RecordError(f"{name}: {err}") from None
+    except UnicodeDecodeError as err:
         raise RecordError(f"{name}: cannot be read: {err}") from None
-    lines = text.splitlines() if name.endswith(".jsonl") else [text]
+    jsonl = name.endswith(".jsonl")
+    lines = text.splitlines() if jsonl else [text]
     records = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        where = f"{name}:{number}" if name.endswith(".jsonl") else name
+        where = f"{name}:{number}" if jsonl else name
+        data = _parse_json(line, name, number if jsonl else None)
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as err:
-            row = number if name.endswith(".jsonl") else err.lineno
-            raise RecordError(f"{name}:{row}:{err.colno}: not valid JSON: {err.msg}") from None
-        errors = sorted(validator("record.schema.json").iter_errors(data), key=lambda e: list(e.absolute_path))
+            errors = sorted(validator("record.schema.json").iter_errors(data), key=lambda e: list(e.absolute_path))
+        except RecursionError:
+            raise RecordError(f"{where}: nested too deeply to be a record") from None
         if errors:
             first = errors[0]
             at = "/".join(str(p) for p in first.absolute_path) or "the record"
@@ -81,13 +98,63 @@ def read_record(path: str | Path) -> list[tuple[str, dict]]:
     return records
 
 
-def replay(record: dict, where: str, load) -> tuple[list[dict], dict, list[str]]:
-    """Re-execute a record; return each deal's result, the match result and the differences
-    from what the record states. An illegal action raises RecordError naming deal and action."""
+def _parse_json(text: str, name: str, row: int | None) -> Any:
+    """One JSON document; ``row`` is its line in a .jsonl file (None for a .json file)."""
     try:
-        game: Game = load(record["game"], record.get("options", {}).get("variant"))
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"{name}:{row or err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
+    except RecursionError:
+        raise RecordError(f"{name}{f':{row}' if row else ''}: nested too deeply to be a record") from None
+    except ValueError:  # a whole number longer than sys.get_int_max_str_digits()
+        limit = sys.get_int_max_str_digits()
+        found = re.search(r"[0-9]{%d,}" % (limit + 1), text)
+        if found is None:
+            raise RecordError(f"{name}{f':{row}' if row else ''}: a number is too long") from None
+        before = text[:found.start()].split("\n")
+        line, column = (row, found.start() + 1) if row else (len(before), len(before[-1]) + 1)
+        raise RecordError(f"{name}:{line}:{column}: a number of {len(found.group()):,} digits; a record's numbers "
+                          f"may have at most {limit:,}") from None
+
+
+def game_of(record: dict, where: str, load: Callable[..., Game], folder: str | Path | None = None) -> Game:
+    """The game a record names: a bundled name, or a path taken from the record's own
+    ``folder``. The file must be a sound rule file (its text is never quoted back, as the
+    record may name any file); its fingerprint must match the record's ``rules``."""
+    from . import resolve
+
+    ref, variant = record["game"], record.get("options", {}).get("variant")
+    try:
+        path = resolve(ref, folder)
+        game = load(path, variant)
+    except RuleFileError as err:
+        first = err.problems[0] if err.problems else None
+        why = (first.message if first is not None and first.line == 0 else
+               f"not a valid rule file ({len(err.problems)} problem(s); 'atout validate' lists them)")
+        raise RecordError(f"{where}: game '{ref}': {why}") from None
     except AtoutError as err:
-        raise RecordError(f"{where}: game '{record['game']}': {str(err).splitlines()[0]}") from None
+        raise RecordError(f"{where}: game '{ref}': {str(err).splitlines()[0]}") from None
+    stated = record.get("rules")
+    if stated is not None and stated != fingerprint(path, variant):
+        raise RecordError(f"{where}: game '{ref}': the rule file is not the one the record was played by "
+                          f"(its fingerprint differs from the record's 'rules')")
+    return game
+
+
+def replay(record: dict, where: str, load: Callable[..., Game],
+           folder: str | Path | None = None) -> tuple[list[dict], dict | None, list[str]]:
+    """Re-execute a record; return each deal's result, the match result and the differences
+    from what the record states (every stated field is compared).
+
+    A record must hold whole matches with every result stated unless it says ``"partial":
+    true``; then the match result is None while the match is not over. An illegal action or
+    a missing result raises RecordError, a failure inside the rules RuleRuntimeError, both
+    naming the deal and action."""
+    partial = record.get("partial") is True
+    if not partial:
+        _check_complete(record, where)
+    game = game_of(record, where, load, folder)
+    ref = record["game"]
     match = game.new_match(seed=record.get("seed"))
     differences: list[str] = []
     results = []
@@ -96,8 +163,8 @@ def replay(record: dict, where: str, load) -> tuple[list[dict], dict, list[str]]
             raise RecordError(f"{where}:deal {d}: the match was already over after {d - 1} deal(s)")
         try:
             state = game.new_deal(layout=deal["layout"], dealer=deal["dealer"])
-        except AtoutError as err:
-            raise RecordError(f"{where}:deal {d}: bad layout: {err}") from None
+        except Exception as err:  # noqa: BLE001 - sorted out by _failure
+            raise _failure(err, f"{where}:deal {d}", "bad layout: ", ref) from err
         for a, step in enumerate(deal["actions"], start=1):
             if state.is_over:
                 raise RecordError(f"{where}:deal {d}:action {a}: the deal is already over")
@@ -106,21 +173,52 @@ def replay(record: dict, where: str, load) -> tuple[list[dict], dict, list[str]]
                                   f"{state.current_player}'s turn")
             try:
                 state.apply(step["action"])
-            except AtoutError as err:
-                raise RecordError(f"{where}:deal {d}:action {a}: {err}") from None
+            except Exception as err:  # noqa: BLE001 - sorted out by _failure
+                raise _failure(err, f"{where}:deal {d}:action {a}", "", ref) from err
         if not state.is_over:
+            if partial and d == len(record["deals"]):
+                break
             raise RecordError(f"{where}:deal {d}: the record stops before the deal is over "
                               f"(seat {state.current_player} to act)")
-        result = match.finish_deal(state).to_json()
+        try:
+            result = match.finish_deal(state).to_json()
+        except Exception as err:  # noqa: BLE001 - the scoring or the match's end rule failed
+            raise _failure(err, f"{where}:deal {d}", "", ref) from err
         results.append(result)
-        stated = deal.get("result")
-        if stated is not None and (stated.get("seats"), stated.get("teams")) != (result["seats"], result["teams"]):
-            differences.append(f"deal {d}: the record says seats {stated.get('seats')} teams {stated.get('teams')}, "
-                               f"replay gives seats {result['seats']} teams {result['teams']}")
-    final = match.result()
-    match_json = {"teams": [_num(x) for x in final.team_scores],
-                  "winner": None if final.winner is None else game.side_names[final.winner]}
+        stated = deal.get("result", {})
+        for key, value in stated.items():
+            if result.get(key) != value:
+                differences.append(f"deal {d}: the record says {key} {json.dumps(value)}, "
+                                   f"replay gives {key} {json.dumps(result.get(key))}")
+    if not match.is_over:
+        if partial:
+            return results, None, differences
+        raise RecordError(f"{where}: the match is not over after {len(record['deals'])} deal(s); "
+                          f"{_PARTIAL}")
+    match_json = _match_json(match)
     stated = record.get("result")
     if stated is not None and stated != match_json:
         differences.append(f"match: the record says {json.dumps(stated)}, replay gives {json.dumps(match_json)}")
     return results, match_json, differences
+
+
+def _failure(err: Exception, at: str, prefix: str, ref: str) -> AtoutError:
+    """An error met while replaying: RecordError when the record is at fault (an illegal
+    action, a bad layout), RuleRuntimeError when the rules themselves failed."""
+    if isinstance(err, AtoutError) and not isinstance(err, RuleRuntimeError):
+        return RecordError(f"{at}: {prefix}{err}")
+    return RuleRuntimeError.during(f"{at}: game '{ref}'", err)
+
+
+_PARTIAL = 'a record must hold a whole match unless it says "partial": true'
+
+
+def _check_complete(record: dict, where: str) -> None:
+    """A record not marked partial states every deal's result and the match's."""
+    if not record["deals"]:
+        raise RecordError(f"{where}: holds no deal; {_PARTIAL}")
+    for d, deal in enumerate(record["deals"], start=1):
+        if "result" not in deal:
+            raise RecordError(f"{where}:deal {d}: states no result; {_PARTIAL}")
+    if "result" not in record:
+        raise RecordError(f"{where}: states no match result; {_PARTIAL}")

@@ -7,15 +7,16 @@ from difflib import get_close_matches
 from functools import lru_cache
 import json
 import math
-from pathlib import Path
+import sys
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from .data import data_dir
 from .errors import Problem
 from .load import Source
 
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
+SCHEMA_DIR = data_dir("schema")
 
 
 @lru_cache(maxsize=None)
@@ -34,8 +35,14 @@ def check(source: Source, schema: str = "game.schema.json") -> tuple[list[Proble
     non_finite = list(_non_finite(source.data, ()))
     for path in non_finite:
         broken.add(str(path[0]))
-        problems.append(source.problem(path, f"{_where(path)} must be a finite number, found {source.value_at(path)}"))
-    for error in validator(schema).iter_errors(source.data):
+        value, limit = source.value_at(path), sys.get_int_max_str_digits()
+        problems.append(source.problem(path, f"{_where(path)} must be a finite number, found {value}"
+                                       if isinstance(value, float) else
+                                       f"{_where(path)} is a number of more than {limit:,} digits; a number in a "
+                                       f"rule file may have at most {limit:,}"))
+    # jsonschema writes the values it reports in decimal, which fails for too long numbers
+    data = _without(source.data, (), set(non_finite)) if non_finite else source.data
+    for error in validator(schema).iter_errors(data):
         for leaf in _leaves(error):
             path = tuple(leaf.absolute_path)
             if path in non_finite:
@@ -53,8 +60,11 @@ def check(source: Source, schema: str = "game.schema.json") -> tuple[list[Proble
 
 
 def _non_finite(node, path: tuple):
-    """Paths of the values YAML reads as .nan or .inf, which no rule can use."""
+    """Paths of the values YAML reads as .nan or .inf, which no rule can use, and of whole
+    numbers (written in hex, octal or binary) too long for Python to write in decimal."""
     if isinstance(node, float) and not math.isfinite(node):
+        yield path
+    elif isinstance(node, int) and sys.get_int_max_str_digits() and abs(node) >= _too_long():
         yield path
     elif isinstance(node, dict):
         for key, value in node.items():
@@ -62,6 +72,23 @@ def _non_finite(node, path: tuple):
     elif isinstance(node, list):
         for i, value in enumerate(node):
             yield from _non_finite(value, path + (i,))
+
+
+def _without(node, path: tuple, paths: set[tuple]):
+    """A plain copy of ``node`` with the values at ``paths`` replaced by None."""
+    if path in paths:
+        return None
+    if isinstance(node, dict):
+        return {key: _without(value, path + (key,), paths) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_without(value, path + (i,), paths) for i, value in enumerate(node)]
+    return node
+
+
+@lru_cache(maxsize=1)
+def _too_long() -> int:
+    """The smallest whole number whose decimal form Python refuses to write."""
+    return 10 ** sys.get_int_max_str_digits()
 
 
 def _leaves(error: ValidationError):

@@ -12,9 +12,11 @@ from fractions import Fraction
 import json
 from typing import IO
 
+from .errors import RuleRuntimeError
 from .game import Game
+from .match import Match
 from .players import make_player
-from .records import Recorder
+from .records import Recorder, fingerprint
 from .state import Result
 
 
@@ -61,16 +63,20 @@ def simulate(game: Game, count: int, seed: int | str, players: list[str], single
              jobs: int = 1) -> Summary:
     """Play ``count`` matches (or deals); the same arguments always give the same summary.
 
-    With ``jobs`` > 1 the matches are shared among that many processes, each loading the
-    game again from ``game_ref`` (a bundled name or a path)."""
+    Records name the game as ``game_ref`` (by default its path). With ``jobs`` > 1 the
+    matches are shared among that many processes, each loading the game again from its path.
+    Anything that fails inside the rules raises RuleRuntimeError naming the match and deal."""
     ref = game_ref or game.path
+    rules = fingerprint(game.path, variant) if record is not None else ""
     if jobs <= 1 or count < 2 * jobs:
-        summary, lines = _play_range(game, range(count), seed, players, single_deals, record is not None, ref, variant)
+        summary, lines = _play_range(game, range(count), seed, players, single_deals, record is not None, ref, variant,
+                                     rules)
     else:
         bounds = [count * j // jobs for j in range(jobs + 1)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(_play_range_in_worker, [(ref, variant, bounds[j], bounds[j + 1], seed, players,
-                                                           single_deals, record is not None) for j in range(jobs)]))
+            parts = list(pool.map(_play_range_in_worker, [(game.path, ref, variant, bounds[j], bounds[j + 1], seed,
+                                                           players, single_deals, record is not None, rules)
+                                                          for j in range(jobs)]))
         summary, lines = parts[0]
         for part, more in parts[1:]:
             summary.merge(part)
@@ -83,33 +89,37 @@ def simulate(game: Game, count: int, seed: int | str, players: list[str], single
 def _play_range_in_worker(args) -> tuple[Summary, list[str]]:
     from . import load
 
-    ref, variant, start, stop, seed, players, single_deals, keep = args
-    return _play_range(load(ref, variant), range(start, stop), seed, players, single_deals, keep, ref, variant)
+    path, ref, variant, start, stop, seed, players, single_deals, keep, rules = args
+    return _play_range(load(path, variant), range(start, stop), seed, players, single_deals, keep, ref, variant, rules)
 
 
 def _play_range(game: Game, indices: range, seed, players: list[str], single_deals: bool, keep_records: bool,
-                ref: str, variant: str | None) -> tuple[Summary, list[str]]:
+                ref: str, variant: str | None, rules: str) -> tuple[Summary, list[str]]:
     summary = Summary(players, len(game.side_seats), game.players)
     lines: list[str] = []
     for i in indices:
         match_seed = f"{seed}:{i}"
         seats = [make_player(kind, f"{match_seed}:{seat}") for seat, kind in enumerate(players)]
-        match = game.new_match(seed=match_seed, dealer=i % game.players if single_deals else 0)
-        recorder = Recorder(match_seed, players, ref, {"variant": variant} if variant else {})
-        while not match.is_over:
-            state = match.next_deal()
-            recorder.start_deal(state)
-            while not state.is_over:
-                seat = state.current
-                action = seats[seat].choose(state)
-                recorder.action(seat, action.text)
-                state.apply(action)
-                summary.actions += 1
-            result = match.finish_deal(state)
-            recorder.end_deal(result.to_json())
-            summary.add_deal(result)
-            if single_deals and not result.facts.get("annulled"):
-                break
+        match = Match(game, match_seed, i % game.players if single_deals else 0, 1 if single_deals else None)
+        recorder = Recorder(match_seed, players, ref, {"variant": variant} if variant else {}, rules)
+        number = 0
+        try:
+            while not match.is_over:
+                number += 1
+                state = match.next_deal()
+                recorder.start_deal(state)
+                while not state.is_over:
+                    seat = state.current
+                    action = seats[seat].choose(state)
+                    recorder.action(seat, action.text)
+                    state.apply(action)
+                    summary.actions += 1
+                result = match.finish_deal(state)
+                recorder.end_deal(result.to_json())
+                summary.add_deal(result)
+        except Exception as err:  # noqa: BLE001 - any failure inside the rules, reported with where it happened
+            raise RuleRuntimeError.during(f"{game.path}: match seed {match_seed!r}, deal {number} "
+                                          f"(deal seed {match.deal_seed})", err) from err
         outcome = match.result()
         summary.matches += 1
         if outcome.winner is None:

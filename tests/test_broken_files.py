@@ -6,6 +6,7 @@ as ``line:column: message``, in the order ``problems_in`` returns them.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 import re
 
@@ -14,6 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import pytest
 
 from cli import main
+from helpers import run_atout
 import interpreter
 
 BROKEN = Path(__file__).resolve().parent / "broken"
@@ -103,3 +105,33 @@ def test_damaged_files_never_crash(tmp_path: Path, text: str) -> None:
     reported(path)
     assert_positions_in(path)
     assert assert_cli_reports(path) in (0, 1)
+
+
+# --- paths that are not rule files, documents that never end --------------------------
+
+def test_an_alias_bomb_is_refused_at_once() -> None:
+    result = run_atout("validate", str(BROKEN / "alias_bomb.yaml"))
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0] == (f"{BROKEN / 'alias_bomb.yaml'}:86:10: too many aliases: the document "
+                                             "would hold more than 100,000 values once they are expanded")
+
+
+def test_devices_fifos_and_folders_are_not_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "game.yaml"
+    os.mkfifo(fifo)
+    result = run_atout("validate", "/dev/zero", str(fifo), str(tmp_path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "/dev/zero: is not a regular file (a device, a FIFO or a socket)",
+        f"{fifo}: is not a regular file (a device, a FIFO or a socket)",
+        f"{tmp_path}: is a directory, not a file",
+        "3 problem(s) in 3 file(s)"]
+    assert run_atout("simulate", str(fifo)).stderr == (
+        f"atout: {fifo}: is not a regular file (a device, a FIFO or a socket)\n")
+
+
+def test_a_file_too_big_is_not_read(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * 2_000_001)
+    assert reported(big) == [f"{big}: is 2,000,001 bytes; a rule file may hold at most 2,000,000"
+                             .removeprefix(f"{big}:")]

@@ -32,7 +32,8 @@ def test_simulate_is_reproducible_and_writes_records(tmp_path):
     first = RUN.invoke(main, args + ["--record", str(tmp_path / "a.jsonl")])
     second = RUN.invoke(main, args + ["--record", str(tmp_path / "b.jsonl")])
     assert first.exit_code == 0, first.output
-    assert first.output == second.output
+    assert first.output.replace("a.jsonl", "b.jsonl") == second.output
+    assert first.output.endswith(f"\nrecords: 30 written to {tmp_path / 'a.jsonl'}\n")
     assert (tmp_path / "a.jsonl").read_text() == (tmp_path / "b.jsonl").read_text()
     assert len((tmp_path / "a.jsonl").read_text().splitlines()) == 30
     assert "30 matches (150 deals" in first.output
@@ -123,5 +124,46 @@ def test_simulate_on_two_processes_gives_the_same_output_and_records(tmp_path):
     one = RUN.invoke(main, base + ["--record", str(tmp_path / "one.jsonl")])
     two = RUN.invoke(main, base + ["-j", "2", "--record", str(tmp_path / "two.jsonl")])
     assert one.exit_code == 0 and two.exit_code == 0, two.output
-    assert one.output == two.output
+    assert one.output.replace("one.jsonl", "two.jsonl") == two.output
     assert (tmp_path / "one.jsonl").read_text() == (tmp_path / "two.jsonl").read_text()
+
+
+def test_record_into_a_missing_folder_fails_before_playing(tmp_path):
+    target = tmp_path / "no" / "r.jsonl"
+    result = RUN.invoke(main, ["simulate", "aluette", "-n", "5", "--record", str(target)])
+    assert (result.exit_code, result.output) == (1, f"atout: {target}: cannot write the record: no folder "
+                                                    f"'{tmp_path / 'no'}'\n")
+
+
+def test_an_interrupted_simulation_leaves_no_record_behind(tmp_path, monkeypatch):
+    def interrupted(game, count, seed, kinds, single_deals, out, *rest):
+        out.write("{}\n")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("interpreter.simulate.simulate", interrupted)
+    result = RUN.invoke(main, ["simulate", "aluette", "--record", str(tmp_path / "r.jsonl")])
+    assert (result.exit_code, result.output) == (130, "atout: interrupted\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_replay_warns_about_a_record_without_fingerprint(tmp_path):
+    path = tmp_path / "r.jsonl"
+    RUN.invoke(main, ["simulate", "aluette", "-n", "1", "--record", str(path)])
+    record = json.loads(path.read_text())
+    del record["rules"]
+    path.write_text(json.dumps(record) + "\n")
+    result = RUN.invoke(main, ["replay", str(path)])
+    assert result.exit_code == 0
+    assert result.stderr == (f"{path}:1: warning: the record holds no fingerprint of its rules ('rules'); "
+                             "it is replayed by the rule file as it is now\n")
+
+
+def test_replay_of_a_partial_record(tmp_path):
+    path = tmp_path / "r.json"
+    RUN.invoke(main, ["simulate", "aluette", "-n", "1", "--record", str(path)])
+    record = json.loads(path.read_text())
+    del record["result"]
+    path.write_text(json.dumps(dict(record, deals=record["deals"][:2], partial=True)))
+    result = RUN.invoke(main, ["replay", str(path)])
+    assert (result.exit_code, result.output) == (0, f"{path}: 2 deal(s) replayed; partial record: "
+                                                    "the match is not over\n")

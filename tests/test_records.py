@@ -1,10 +1,14 @@
 """Records: simulate → replay gives the same results; bad records are named precisely."""
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import os
 
 import pytest
+
+from helpers import run_atout
 
 import interpreter
 from interpreter.errors import RecordError
@@ -89,3 +93,131 @@ def test_every_game_round_trips_through_records(name, variant):
         results, final, differences = replay(record, "r", interpreter.load)
         assert differences == [] and final == record["result"]
         assert results == [d["result"] for d in record["deals"]]
+
+
+# --- records that are not what they seem (issue 8) --------------------------------------
+
+PARTIAL = 'a record must hold a whole match unless it says "partial": true'
+
+
+def test_a_5000_digit_number_is_one_line(tmp_path):
+    line = '{"format": 1, "game": "aluette", "seed": ' + "7" * 5000 + ', "deals": []}'
+    path = tmp_path / "big.jsonl"
+    path.write_text("\n" + line + "\n")
+    with pytest.raises(RecordError) as err:
+        read_record(path)
+    assert str(err.value) == f"{path}:2:42: a number of 5,000 digits; a record's numbers may have at most 4,300"
+    path = tmp_path / "big.json"
+    path.write_text("\n" + line.replace(", ", ",\n "))
+    with pytest.raises(RecordError) as err:
+        read_record(path)
+    assert str(err.value) == f"{path}:4:10: a number of 5,000 digits; a record's numbers may have at most 4,300"
+
+
+def test_json_nested_100000_deep_is_one_line(tmp_path):
+    deep = "[" * 100_000 + "]" * 100_000
+    for name, where in (("deep.jsonl", "deep.jsonl:1"), ("deep.json", "deep.json")):
+        path = tmp_path / name
+        path.write_text(deep + "\n")
+        with pytest.raises(RecordError) as err:
+            read_record(path)
+        assert str(err.value) == f"{tmp_path / where}: nested too deeply to be a record"
+
+
+def test_a_record_must_be_complete_unless_partial():
+    record = _records(1)[0]
+    empty = dict(record, deals=[])
+    with pytest.raises(RecordError) as err:
+        replay(empty, "r", interpreter.load)
+    assert str(err.value) == f"r: holds no deal; {PARTIAL}"
+    unstated = json.loads(json.dumps(record))
+    for deal in unstated["deals"][2:]:
+        del deal["result"]
+    with pytest.raises(RecordError) as err:
+        replay(unstated, "r", interpreter.load)
+    assert str(err.value) == f"r:deal 3: states no result; {PARTIAL}"
+    no_match_result = {k: v for k, v in record.items() if k != "result"}
+    with pytest.raises(RecordError) as err:
+        replay(no_match_result, "r", interpreter.load)
+    assert str(err.value) == f"r: states no match result; {PARTIAL}"
+    cut = dict(record, deals=record["deals"][:3])
+    with pytest.raises(RecordError) as err:
+        replay(cut, "r", interpreter.load)
+    assert str(err.value) == f"r: the match is not over after 3 deal(s); {PARTIAL}"
+
+
+def test_a_partial_record_replays_what_it_states():
+    record = _records(1)[0]
+    deals = json.loads(json.dumps(record["deals"][:3]))
+    del deals[1]["result"]
+    del deals[2]["actions"][5:]
+    partial = {k: v for k, v in record.items() if k != "result"} | {"deals": deals, "partial": True}
+    results, final, differences = replay(partial, "r", interpreter.load)
+    assert (len(results), final, differences) == (2, None, [])
+    assert results == [d["result"] for d in record["deals"][:2]]
+
+
+def test_every_stated_field_of_a_result_is_compared():
+    record = _records(1)[0]
+    record["deals"][0]["result"]["reasons"] = []
+    record["deals"][1]["result"]["facts"]["winner"] = 9
+    replayed = json.loads(json.dumps(_records(1)[0]))
+    _, _, differences = replay(record, "r", interpreter.load)
+    reasons, facts = replayed["deals"][0]["result"]["reasons"], replayed["deals"][1]["result"]["facts"]
+    assert differences == [f"deal 1: the record says reasons [], replay gives reasons {json.dumps(reasons)}",
+                           f"deal 2: the record says facts {json.dumps(dict(facts, winner=9))}, "
+                           f"replay gives facts {json.dumps(facts)}"]
+
+
+def test_a_record_holds_a_fingerprint_of_its_rules(tmp_path):
+    game = tmp_path / "g.yaml"
+    game.write_text(interpreter.GAMES_DIR.joinpath("aluette.yaml").read_text())
+    out = io.StringIO()
+    simulate(interpreter.load(game), 1, 9, ["random"] * 4, record=out, game_ref="g.yaml")
+    record = json.loads(out.getvalue())
+    assert record["rules"] == hashlib.sha256(game.read_bytes() + b"\0").hexdigest()
+    assert replay(record, "r", interpreter.load, tmp_path)[2] == []
+    game.write_text(game.read_text().replace("points: 2", "points: 3"))
+    with pytest.raises(RecordError) as err:
+        replay(record, "r", interpreter.load, tmp_path)
+    assert str(err.value) == ("r: game 'g.yaml': the rule file is not the one the record was played by "
+                              "(its fingerprint differs from the record's 'rules')")
+
+
+def test_a_record_never_quotes_the_file_it_names(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("password: hunter2\n")
+    record = dict(_records(1)[0], game=str(secret))
+    count = len(interpreter.problems_in(secret)[0])
+    with pytest.raises(RecordError) as err:
+        replay(record, "r", interpreter.load)
+    assert str(err.value) == (f"r: game '{secret}': not a valid rule file ({count} problem(s); "
+                              "'atout validate' lists them)")
+
+
+def test_a_record_naming_a_device_is_refused_before_reading(tmp_path):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(dict(_records(1)[0], game="/dev/zero")))
+    result = run_atout("replay", str(path))
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (f"atout: {path}: game '/dev/zero': is not a regular file "
+                                              "(a device, a FIFO or a socket)")
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    result = run_atout("replay", str(fifo))
+    assert (result.returncode, result.stderr) == (1, f"atout: {fifo}: is not a regular file "
+                                                     "(a device, a FIFO or a socket)\n")
+
+
+def test_a_records_game_path_is_taken_from_the_records_folder(tmp_path):
+    folder = tmp_path / "runs"
+    folder.mkdir()
+    (tmp_path / "g.yaml").write_text(interpreter.GAMES_DIR.joinpath("aluette.yaml").read_text())
+    result = run_atout("simulate", "g.yaml", "-n", "1", "--record", "runs/r.jsonl", cwd=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert json.loads((folder / "r.jsonl").read_text())["game"] == "../g.yaml"
+    result = run_atout("replay", "r.jsonl", cwd=str(folder))
+    assert (result.returncode, result.stderr) == (0, "")
+    result = run_atout("simulate", str(interpreter.GAMES_DIR / "aluette.yaml"), "-n", "1", "--record", "b.jsonl",
+                       cwd=str(tmp_path))
+    assert json.loads((tmp_path / "b.jsonl").read_text())["game"] == "aluette"

@@ -1,0 +1,19 @@
+"""Where the files atout ships live: the bundled games and the JSON schemas.
+
+In a checkout (and an editable install) they are the top-level ``games/`` and ``schema/``
+folders; a wheel installs copies inside the package (pyproject.toml maps them there as
+package data), found through importlib.resources.
+"""
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+
+def data_dir(name: str) -> Path:
+    """The folder ``name`` ('games' or 'schema'): the package's copy when installed from a
+    wheel, else the checkout's own folder next to the package."""
+    packaged = resources.files(__package__) / name
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parent.parent / name
