@@ -651,6 +651,23 @@ def test_five_players_called_king_partner_and_scores():
     assert partners and alone
 
 
+def test_five_players_four_kings_call_a_queen():
+    seat1 = ["KS", "KH", "KD", "KC"] + trump_range(2, 12)
+    seat2 = ["1T", "13T"] + rest(seat1)[:13]
+    left = [c for c in DECK if c not in seat1 + seat2]
+    seats = {1: seat1, 2: seat2, 3: left[:15], 4: left[15:30], 0: left[30:45]}
+    ref = deal(seats, left[45:], players=5)
+    run(ref, "garde", "pass", "pass", "pass", "pass")
+    assert ref.to_act() == 1 and set(ref.legal()) == {"call QS", "call QH", "call QD", "call QC"}
+    holder = next(s for s in range(5) if "QD" in seats[s])
+    ref.apply("call QD")
+    assert ref.partner == holder != 1
+    assert len(ref.hands[1]) == 18 and ref.legal()[0].startswith("discard ")
+    for _ in range(3):
+        ref.apply(ref.legal()[0])
+    assert len(ref.discard) == 3 and set(ref.legal()) == {"announce chelem", "pass"}
+
+
 def test_three_players_layout():
     ref = random_deal(8983, players=3)
     assert len(ref.tricks) == 24 and all(len(t.plays) == 3 for t in ref.tricks)
