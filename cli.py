@@ -73,9 +73,11 @@ def validate(files: tuple[Path, ...]) -> None:
         problems, _ = interpreter.problems_in(path)
         for problem in problems:
             click.echo(problem.format())
-        total += len(problems)
-        if not problems:
-            click.echo(f"{path}: ok")
+        errors = [p for p in problems if not p.warning]
+        total += len(errors)
+        if not errors:
+            warned = len(problems)
+            click.echo(f"{path}: ok" + (f" ({warned} warning(s))" if warned else ""))
     if total:
         click.echo(f"{total} problem(s) in {len(files)} file(s)")
         sys.exit(1)

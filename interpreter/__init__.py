@@ -71,7 +71,7 @@ def problems_in(path: str | Path, variant: str | None = None) -> tuple[list[Prob
             chosen = game
     unique = {(p.line, p.column, p.message): p for p in problems}
     problems = sorted(unique.values(), key=Problem.sort_key)
-    return problems, (chosen if not problems else None)
+    return problems, (chosen if not any(not p.warning for p in problems) else None)
 
 
 _cache: dict[tuple[str, float, str], Game] = {}
@@ -83,7 +83,7 @@ def load(name_or_path: str | Path, variant: str | None = None) -> Game:
     key = (str(path.resolve()), path.stat().st_mtime, variant or "")
     if key not in _cache:
         problems, game = problems_in(path, variant)
-        if problems or game is None:
-            raise RuleFileError(problems)
+        if game is None:
+            raise RuleFileError([p for p in problems if not p.warning])
         _cache[key] = game
     return _cache[key]

@@ -5,13 +5,13 @@ a section whose prerequisites failed is skipped rather than reported twice.
 """
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 from . import nodes as n
 from .cards import Deck, Points, build_deck
-from .errors import Problem
+from .errors import Problem, RuleRuntimeError
 from .expressions import Compiled, ExpressionCompiler, ExprProblem, Fn, Scope, suggest_code
 from .game import (Action, Auction, Award, CallSpec, DealStep, Declaration, Game, MatchRule, Show,
                    SideAction, Transfer)
@@ -34,6 +34,21 @@ def _names(node) -> set[str]:
             for child in value if isinstance(value, tuple) else (value,):
                 found |= _names(child)
     return found
+
+
+def _leader_only(node) -> bool:
+    """A condition that holds only while no card is in the trick ('count(trick) = 0'), alone
+    or joined by 'and'."""
+    if isinstance(node, n.Binary) and node.op == "and":
+        return _leader_only(node.left) or _leader_only(node.right)
+    if isinstance(node, n.Binary) and node.op == "=":
+        sides = (node.left, node.right)
+        counted = any(isinstance(x, n.Call) and x.name == "count" and len(x.args) == 1
+                      and isinstance(x.args[0], n.Name) and x.args[0].name == "trick" for x in sides)
+        zero = any(isinstance(x, n.Num) and x.value == 0 for x in sides)
+        return (counted and zero) or any(isinstance(x, n.Name) and x.name == "trick" for x in sides) \
+            and any(isinstance(x, n.Name) and x.name == "nothing" for x in sides)
+    return False
 
 
 class _Skip(Exception):
@@ -60,6 +75,9 @@ class Compiler:
 
     def report_in(self, path: tuple, pos: n.Pos, message: str, hint: str = "") -> None:
         self.problems.append(self.source.problem_in_text(path, pos, message, hint))
+
+    def warn(self, path: tuple, message: str, hint: str = "") -> None:
+        self.problems.append(replace(self.source.problem(path, message, hint), warning=True))
 
     def parse(self, path: tuple, start: str) -> Any:
         text = self.source.value_at(path)
@@ -126,7 +144,7 @@ class Compiler:
         match = self.section(lambda: self.match(exprs), None)
         if formed and team_rules is None or "annul when" in doc and annul_when is None:
             return None
-        if self.problems or self.broken or strength is None or played is None or match is None:
+        if any(not p.warning for p in self.problems) or self.broken or strength is None or played is None or match is None:
             return None
         return Game(
             name=Path(self.source.path).stem, title=str(doc["game"]), about=str(doc.get("about", "")).strip(),
@@ -279,7 +297,13 @@ class Compiler:
         self.need("let")
         reported = []
         failed = False
-        for key in self.doc.get("let", {}):
+        keys = [str(k).partition("(")[0] for k in self.doc.get("let", {})]
+        for index, key in enumerate(self.doc.get("let", {})):
+            value = self.source.value_at(("let", key))
+            if isinstance(value, str) and self.refers_ahead(("let", key), keys[index], keys[index + 1:]):
+                failed = True
+                self.failed_lets.add(keys[index])
+                continue
             name, _, param = str(key).partition("(")
             param = param.rstrip(")")
             path = ("let", key)
@@ -311,6 +335,23 @@ class Compiler:
         if failed:
             raise _Skip
         return tuple(reported)
+
+    def refers_ahead(self, path: tuple, name: str, later: list[str]) -> bool:
+        """Report a let that uses itself or an entry below it (the way a cycle shows)."""
+        try:
+            used = _names(parse(str(self.source.value_at(path)), "expr"))
+        except SyntaxProblem:
+            return False  # reported when the entry is compiled
+        if name in used:
+            self.report(path, f"'{name}' refers to itself", "a let is computed from the entries above it", key=True)
+            return True
+        ahead = [other for other in later if other in used]
+        if ahead:
+            self.report(path, f"'{name}' uses '{ahead[0]}', which is defined below it",
+                        f"move '{ahead[0]}' above '{name}': a let may only use the entries above it "
+                        "(so no two can use each other)", key=True)
+            return True
+        return False
 
     def order(self, deck: Deck, key: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
         self.need(key)
@@ -540,10 +581,32 @@ class Compiler:
         if _names(tree) & self.failed_lets:
             raise _Skip
         try:
-            return exprs.compile(tree, want)
+            compiled = exprs.compile(tree, want)
         except ExprProblem as err:
             self.report_in(path, err.pos, err.message, err.hint)
             raise _Skip from None
+        self.check_constant(path, tree, compiled)
+        return compiled
+
+    def check_constant(self, path: tuple, tree, compiled: Compiled) -> None:
+        """A value that does not depend on the deal: a division by zero is an error, and a
+        condition that is always true or always false is worth a warning where it decides much."""
+        try:
+            value = compiled.fn(None)
+        except RuleRuntimeError as err:
+            self.report(path, f"{err}: this value is computed the same way in every deal")
+            raise _Skip from None
+        except (AttributeError, TypeError, KeyError, IndexError, ValueError, ZeroDivisionError):
+            return  # it reads the state
+        if compiled.type != "bool" or not path:
+            return
+        key = path[-1]
+        if key == "until" and not value:
+            self.warn(path, "'until' is always false: the match would never end (atout stops it at its deal limit)")
+        elif key == "annul when" and value:
+            self.warn(path, "'annul when' is always true: every deal would be annulled")
+        elif not isinstance(tree, n.Name) and key in ("when", "ends when", "draw when", "leader wins when", "for each suit", "until", "annul when"):
+            self.warn(path, f"this condition is always {'true' if value else 'false'}: it does not depend on the deal")
 
     def play(self, exprs: ExpressionCompiler, piles: dict[str, bool], marks: dict[str, str]) -> dict:
         """The play section as the Game's fields of the same names."""
@@ -575,6 +638,10 @@ class Compiler:
                 tree: n.Clause = self.parse(path, "clause")
                 select = exprs.compile(tree.select, "set").fn
                 when = exprs.compile(tree.when, "bool").fn if tree.when is not None else None
+                if tree.when is not None and _leader_only(tree.when):
+                    self.warn(path, "this clause applies only before a card is led, but follow clauses bind a "
+                              "player once a suit has been led: it never applies",
+                              "the leader may play any card; what he may lead is not a follow clause")
                 clauses.append((when, select))
             except ExprProblem as err:
                 self.report_in(path, err.pos, err.message, err.hint)
@@ -595,6 +662,14 @@ class Compiler:
             exprs.scope.bound["suit"] = "suit"
             try:
                 fixed = self.fixed_cards(exprs, path + ("cards",), "a meld's cards")
+                deck = exprs.scope.deck
+                partial = [deck.rank_of[c] for c in range(deck.size)
+                           if fixed >> c & 1 and deck.rank_masks.get(deck.rank_of[c], 0) & ~fixed]
+                if partial or not fixed:
+                    self.report(path + ("cards",), "a meld's cards are ranks, held in one suit (e.g. K or Q); "
+                                f"this names single cards of rank {partial[0]}" if partial else
+                                "a meld's cards are ranks, held in one suit (e.g. K or Q); this names no card")
+                    raise _Skip
                 points = self.expr(exprs, path + ("points",), "num").fn
                 declarations.append(Declaration(str(name), fixed, points))
             except _Skip:

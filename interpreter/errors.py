@@ -21,10 +21,11 @@ class Problem:
     source_line: str = ""
     hint: str = ""
     width: int = 1
+    warning: bool = False  # a warning does not stop the file from loading
 
     def format(self) -> str:
         where = f"{self.path}:{self.line}:{self.column}" if self.line else self.path
-        head = f"{where}: {self.message}"
+        head = f"{where}: {'warning: ' if self.warning else ''}{self.message}"
         lines = [head]
         if self.source_line:
             lines.append("    " + self.source_line.rstrip("\n"))

@@ -256,6 +256,9 @@ class Game:
 
         if not isinstance(dealer, int) or not 0 <= dealer < self.players:
             raise LayoutError(f"dealer must be a seat from 0 to {self.players - 1}, found {dealer}")
+        if isinstance(layout, dict) and "pack" in layout and "hands" not in layout:
+            return State.start(self, dealer, [0] * self.players, [self._pack(layout)] + [[] for _ in self.pile_names[1:]],
+                               deal=True)
         if layout is not None:
             hands, piles = self._stacked(layout)
             return State.start(self, dealer, hands, piles)
@@ -268,11 +271,34 @@ class Game:
 
         return Match(self, seed, dealer)
 
+    def _pack(self, layout: dict) -> list[int]:
+        """A whole pack, top card first, to be dealt by the rule file's own deal."""
+        if set(layout) != {"pack"}:
+            raise LayoutError("a layout of a whole 'pack' has nothing else: the rule file's deal hands it out")
+        items = layout["pack"]
+        if not isinstance(items, list):
+            raise LayoutError("pack: expected a list of cards, top card first")
+        pack, seen = [], set()
+        for item in items:
+            card = self.deck.find(str(item))
+            if card is None:
+                raise LayoutError(f"pack: unknown card '{item}'")
+            if card in seen:
+                raise LayoutError(f"pack: card {self.deck.codes[card]} is in the pack twice")
+            seen.add(card)
+            pack.append(card)
+        if len(pack) != self.deck.size:
+            missing = [self.deck.codes[c] for c in range(self.deck.size) if c not in seen]
+            raise LayoutError(f"pack: {len(pack)} cards; the deck has {self.deck.size} (missing: {' '.join(missing[:6])}"
+                              f"{' …' if len(missing) > 6 else ''})")
+        return pack
+
     def _stacked(self, layout: dict) -> tuple[list[int], list[list[int]]]:
-        """Hands and piles as a layout gives them; piles it leaves out get the other cards."""
+        """Hands and piles as a layout gives them, every card placed once; with ``"fill": true`` the
+        piles it leaves out get the cards left over, in deck order."""
         if not isinstance(layout, dict) or not isinstance(layout.get("hands"), list):
             raise LayoutError("a layout is a mapping with 'hands': one list of cards per seat")
-        unknown = set(layout) - {"hands"} - set(self.pile_names)
+        unknown = set(layout) - {"hands", "fill"} - set(self.pile_names)
         if unknown:
             raise LayoutError(f"layout names no pile of this game: {', '.join(sorted(map(str, unknown)))}"
                               f" (piles: {', '.join(self.pile_names)})")
@@ -300,6 +326,11 @@ class Game:
             if len(held) != self.hand_size:
                 raise LayoutError(f"hand {seat} has {len(held)} cards; the deal gives {self.hand_size}")
             hands.append(sum(1 << c for c in held))
+        fill = layout.get("fill") is True
+        for name, size in zip(self.pile_names, self.pile_sizes):
+            if name not in layout and size and not fill:
+                raise LayoutError(f"layout leaves out pile '{name}', which the deal fills with {size} card(s): "
+                                  "list its cards, top first, or say \"fill\": true to deal it the cards left over")
         piles = [cards(layout[name], name) if name in layout else None for name in self.pile_names]
         rest = [c for c in range(self.deck.size) if c not in seen]
         for i, pile in enumerate(piles):

@@ -6,7 +6,7 @@ from fractions import Fraction
 import random
 
 from .errors import MatchError, MatchLimitError
-from .game import Game
+from .game import Action, Game
 from .state import Result, State
 
 # A match that reaches either limit raises MatchLimitError instead of running forever.
@@ -104,6 +104,35 @@ class Match:
             raise MatchLimitError(f"{len(self.results):,} deals dealt and {end}; "
                                   f"a match may have at most {MAX_DEALS_PER_MATCH:,} deals")
         return result
+
+    # --- driving a whole match like one deal ------------------------------------------------
+
+    @property
+    def state(self) -> State | None:
+        """The deal in progress (dealt when first needed); None once the match is over."""
+        if self._over:
+            return None
+        if self._last is None or self._last is self._finished:
+            self.next_deal()
+        return self._last
+
+    @property
+    def current_player(self) -> int | None:
+        state = self.state
+        return None if state is None else state.current_player
+
+    def legal_actions(self) -> list[Action]:
+        state = self.state
+        return [] if state is None else state.legal_actions()
+
+    def apply(self, action: Action | str) -> Result | None:
+        """Apply an action to the deal in progress; when it ends the deal, settle it and deal the
+        next one. Returns the deal's result when the action ended a deal."""
+        state = self.state
+        if state is None:
+            raise MatchError("the match is over: no action can be played")
+        state.apply(action)
+        return self.finish_deal(state) if state.is_over else None
 
     def result(self) -> MatchResult:
         """The match's scores and winner; raises MatchError before the match is over."""

@@ -40,8 +40,13 @@ def check(source: Source, schema: str = "game.schema.json") -> tuple[list[Proble
                                        if isinstance(value, float) else
                                        f"{_where(path)} is a number of more than {limit:,} digits; a number in a "
                                        f"rule file may have at most {limit:,}"))
+    nulls = list(_null_keys(source.data, ()))
+    for path in nulls:
+        broken.add(str(path[0]) if path[:-1] else "*")
+        problems.append(source.problem(path, f"a key in {_where(path[:-1])} is read by YAML as nothing (null)",
+                                       "write it in quotes (\"null\") or choose another name", key=True))
     # jsonschema writes the values it reports in decimal, which fails for too long numbers
-    data = _without(source.data, (), set(non_finite)) if non_finite else source.data
+    data = _without(source.data, (), set(non_finite) | set(nulls)) if non_finite or nulls else source.data
     for error in validator(schema).iter_errors(data):
         for leaf in _leaves(error):
             path = tuple(leaf.absolute_path)
@@ -74,12 +79,26 @@ def _non_finite(node, path: tuple):
             yield from _non_finite(value, path + (i,))
 
 
+def _null_keys(node, path: tuple):
+    """Paths of the mapping keys YAML reads as null ('null', '~'), which name nothing."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key is None:
+                yield path + (key,)
+            else:
+                yield from _null_keys(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _null_keys(value, path + (i,))
+
+
 def _without(node, path: tuple, paths: set[tuple]):
-    """A plain copy of ``node`` with the values at ``paths`` replaced by None."""
+    """A plain copy of ``node`` with the values at ``paths`` replaced by None (keys: left out)."""
     if path in paths:
         return None
     if isinstance(node, dict):
-        return {key: _without(value, path + (key,), paths) for key, value in node.items()}
+        return {key: _without(value, path + (key,), paths) for key, value in node.items()
+                if path + (key,) not in paths or key is not None}
     if isinstance(node, list):
         return [_without(value, path + (i,), paths) for i, value in enumerate(node)]
     return node
@@ -161,8 +180,11 @@ def _problem(source: Source, error: ValidationError, path: tuple) -> Problem:
         types = [schema["type"]] if v == "type" else [s.get("type") for s in schema[v]]
         want = [t for ts in types for t in ([ts] if isinstance(ts, str) else ts or [])]
         want_words = " or ".join(_TYPE_WORDS.get(w, w) for w in want)
-        return source.problem(path, f"{where} must be {want_words}, found {_kind(error.instance)}",
-                              schema.get("description", ""))
+        hint = schema.get("description", "")
+        if isinstance(error.instance, bool) and "string" in want:
+            hint = ("YAML reads true, false, yes and no as yes/no values, not as rule language: "
+                    "write \"true\" or \"false\" in quotes")
+        return source.problem(path, f"{where} must be {want_words}, found {_kind(error.instance)}", hint)
     if v == "enum":
         options = ", ".join(f"'{o}'" for o in schema["enum"])
         return source.problem(path, f"{where} must be one of {options}, found {_kind(error.instance)}")

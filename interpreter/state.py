@@ -231,7 +231,9 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         if self.current is None:
             raise IllegalActionError("the deal is over: no action can be played")
         if not isinstance(action, Action):
-            action = self.game.parse_action(str(action))
+            text = " ".join(str(action).split()).casefold()
+            legal = next((a for a in self.legal_actions() if a.text.casefold() == text), None)
+            action = legal or self.game.parse_action(str(action))  # the legal one first: a name may serve twice
         if action.kind == "play" and self.phase == PLAY and self.pending is None:
             if not (self.legal_mask() >> action.card) & 1:
                 raise IllegalActionError(self._why_illegal(action))

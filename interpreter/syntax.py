@@ -6,7 +6,7 @@ from functools import lru_cache
 from importlib import resources
 import re
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer_NonRecursive, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import nodes as n
@@ -49,7 +49,7 @@ def _int(token: Token) -> int:
 
 
 @v_args(inline=True)
-class _ToNodes(Transformer):
+class _ToNodes(Transformer_NonRecursive):
     # orders
     def order(self, *tiers):
         return n.Order(tuple(tiers))
@@ -137,12 +137,33 @@ def _expected(tokens) -> str:
     return ("one of " if len(words) > 1 or "," in words[0] else "") + ", ".join(words)
 
 
+MAX_DEPTH = 200  # nesting levels of one expression; deeper ones are refused, not recursed into
+
+
+def _too_deep(tree: Tree) -> Token | None:
+    """The first token nested deeper than MAX_DEPTH, found without recursion."""
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, Token):
+            if depth > MAX_DEPTH:
+                return node
+            continue
+        stack.extend((child, depth + 1) for child in node.children if child is not None)
+    return None
+
+
 def parse(text: str, start: str):
     """Parse ``text`` from the start rule ``start``; raise SyntaxProblem on failure."""
     try:
         tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:
         raise _explain(err, text, start) from None
+    deep = _too_deep(tree)
+    if deep is not None:
+        raise SyntaxProblem(f"this expression nests more than {MAX_DEPTH} levels deep",
+                            n.Pos(deep.line, deep.column, len(deep)),
+                            "split it into several 'let' entries, each using the ones above it")
     try:
         return _ToNodes().transform(tree)
     except Exception as err:  # lark wraps errors raised inside the transformer

@@ -14,7 +14,7 @@ def layout_from_tricks(game: interpreter.Game, tricks: list[dict[int, str]]) -> 
     for trick in tricks:
         for seat, code in trick.items():
             hands[seat].append(code)
-    return {"hands": hands}
+    return {"hands": hands, "fill": True}
 
 
 def play_tricks(game: interpreter.Game, tricks: list[dict[int, str]], dealer: int = 0) -> interpreter.State:

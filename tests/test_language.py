@@ -63,7 +63,7 @@ def test_other_needs_exactly_two_teams(tmp_path):
 
 def test_a_card_of_no_suit_led_alone_leaves_the_follower_free(tmp_path):
     _, game = _game(tmp_path)
-    state = game.new_deal(layout={"hands": [["F", "AS", "KS"], ["QS", "AH", "KH"]]}, dealer=1)
+    state = game.new_deal(layout={"hands": [["F", "AS", "KS"], ["QS", "AH", "KH"]], "fill": True}, dealer=1)
     assert state.current_player == 0
     state.apply("F")
     assert {a.text for a in state.legal_actions()} == {"play QS", "play AH", "play KH"}
@@ -74,7 +74,7 @@ def test_a_card_of_no_suit_led_alone_leaves_the_follower_free(tmp_path):
 
 def test_follow_clauses_bind_once_a_suit_is_led(tmp_path):
     _, game = _game(tmp_path)
-    state = game.new_deal(layout={"hands": [["F", "AS", "KS"], ["QS", "AH", "KH"]]}, dealer=1)
+    state = game.new_deal(layout={"hands": [["F", "AS", "KS"], ["QS", "AH", "KH"]], "fill": True}, dealer=1)
     state.apply("AS")
     assert [a.text for a in state.legal_actions()] == ["play QS"]
 

@@ -48,7 +48,7 @@ def texts(state) -> set[str]:
 
 
 def deal(hands: list[list[str]], indicator: str, stock: list[str] | None = None, dealer: int = 0):
-    layout = {"hands": hands, "indicator": [indicator]}
+    layout = {"hands": hands, "indicator": [indicator], "fill": True}
     if stock is not None:
         layout["stock"] = stock
     return GAME.new_deal(layout=layout, dealer=dealer)
