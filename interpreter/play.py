@@ -99,7 +99,7 @@ class TrickPlay:
         self.bound = {"suit": action.suit}
         self.melds[seat] += game.declarations[action.arg].points(self)
         self.bound = {}
-        self.history.append((seat, action.text.split(" ", 2)[2]))
+        self.history.append((seat, f"{action.text.split(' ', 2)[2]} {game.deck.suit_codes[action.suit]}"))
         if game.ends_when is not None and game.ends_when(self):
             self._end()
             return
