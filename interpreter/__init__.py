@@ -6,6 +6,7 @@ simulate → records; the ``atout`` command is cli.py.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from .compile import Compiler
@@ -66,7 +67,12 @@ def problems_in(path: str | Path, variant: str | None = None) -> tuple[list[Prob
             problems += extra
         compiler = Compiler(merged, broken, name or "", names)
         game = compiler.compile()
-        problems += compiler.problems
+        if name is None or variant is not None:
+            problems += compiler.problems
+        else:  # a variant's own problems say which variant; those of the base file are listed once
+            seen = {(p.line, p.column) for p in problems}
+            problems += [replace(p, message=f"{p.message} (in variant '{name}')") for p in compiler.problems
+                         if (p.line, p.column) not in seen]
         if name == variant:
             chosen = game
     unique = {(p.line, p.column, p.message): p for p in problems}

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from . import nodes as n
 from .cards import Deck, Points, build_deck
 from .errors import Problem, RuleRuntimeError
-from .expressions import Compiled, ExpressionCompiler, ExprProblem, Fn, Scope, suggest_code
+from .expressions import Compiled, ExpressionCompiler, ExprProblem, Fn, Scope, _words, suggest_code
 from .game import (Action, Auction, Award, CallSpec, DealStep, Declaration, Game, MatchRule, Show,
                    SideAction, Transfer)
 from .load import Source
@@ -129,7 +129,7 @@ class Compiler:
         exprs = ExpressionCompiler(scope)
         lets = self.section(lambda: self.lets(exprs, scope), ())
         team_rules = self.section(lambda: self.team_rules(exprs), None) if formed else None
-        annul_when = self.section(lambda: self.expr(exprs, ("annul when",), "bool").fn, None) \
+        annul_when = self.section(lambda: self.need("annul when") or self.expr(exprs, ("annul when",), "bool").fn, None) \
             if "annul when" in doc else None
         transfers = self.section(lambda: self.transfers(exprs, piles), ()) if "transfers" in doc else ()
         plan, hand_size, pile_sizes, leftover = self.section(lambda: self.deal(exprs, deck, players, piles),
@@ -142,7 +142,7 @@ class Compiler:
         played = self.section(lambda: self.play(exprs, piles, marks), None)
         awards = self.section(lambda: self.scoring(exprs, scope), ())
         match = self.section(lambda: self.match(exprs), None)
-        if formed and team_rules is None or "annul when" in doc and annul_when is None:
+        if formed and team_rules is None or "annul when" in doc and annul_when is None or "annul when" in self.broken:
             return None
         if any(not p.warning for p in self.problems) or self.broken or strength is None or played is None or match is None:
             return None
@@ -574,7 +574,7 @@ class Compiler:
             exact = Fraction(str(value))
             constant = int(exact) if exact.denominator == 1 else exact
             if want != "num":
-                self.report(path, f"expected {want}, found the number {value}")
+                self.report(path, f"expected {_words(want)}, found the number {value}")
                 raise _Skip
             return Compiled(lambda s: constant, "num")
         tree = self.parse(path, start)
@@ -666,8 +666,9 @@ class Compiler:
                 partial = [deck.rank_of[c] for c in range(deck.size)
                            if fixed >> c & 1 and deck.rank_masks.get(deck.rank_of[c], 0) & ~fixed]
                 if partial or not fixed:
+                    ranks = " and ".join(dict.fromkeys(partial))
                     self.report(path + ("cards",), "a meld's cards are ranks, held in one suit (e.g. K or Q); "
-                                f"this names single cards of rank {partial[0]}" if partial else
+                                f"this names single cards of rank {ranks}" if partial else
                                 "a meld's cards are ranks, held in one suit (e.g. K or Q); this names no card")
                     raise _Skip
                 points = self.expr(exprs, path + ("points",), "num").fn
@@ -766,6 +767,11 @@ class Compiler:
                 shown = self.expr(exprs, path + ("shown",), "set").fn if "shown" in spec else None
                 target = str(spec["to"]).strip()
                 to_pile = list(piles).index(target) if target in piles else None
+                if to_pile is None and target.isidentifier() and target.islower() and target not in exprs.builtins \
+                        and target not in exprs.scope.lets and target not in exprs.scope.mark_names:
+                    self.report(path + ("to",), f"'to' names '{target}', which is neither a pile nor a seat",
+                                f"piles: {', '.join(list(piles)[1:]) or 'none'}; or a seat, e.g. next(me)")
+                    raise _Skip
                 to_seat = None if to_pile is not None else self.expr(exprs, path + ("to",), "seat").fn
                 found.append(Transfer(str(name), who, when, int(spec["count"]), cards, first, to_pile, to_seat, shown))
             except _Skip:

@@ -335,7 +335,7 @@ class ExpressionCompiler:
                 and node.args[0].name in self.scope.pile_names and node.args[0].name not in self.scope.bound:
             index = self.scope.pile_names.index(node.args[0].name)
             return Compiled(lambda s: len(s.piles[index]), "num")
-        if node.name == "other" and len(self.scope.teams) != 2:
+        if node.name == "other" and len(self.scope.teams) not in (0, 2):  # 0: 'teams' failed, reported already
             raise ExprProblem(f"'other' needs exactly two teams; this game has {len(self.scope.teams)}", node.pos)
         if len(node.args) != len(builtin.params):
             raise ExprProblem(f"'{node.name}' takes {len(builtin.params)} argument(s), found {len(node.args)}",

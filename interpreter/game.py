@@ -326,7 +326,9 @@ class Game:
             if len(held) != self.hand_size:
                 raise LayoutError(f"hand {seat} has {len(held)} cards; the deal gives {self.hand_size}")
             hands.append(sum(1 << c for c in held))
-        fill = layout.get("fill") is True
+        fill = layout.get("fill", False)
+        if not isinstance(fill, bool):
+            raise LayoutError(f"'fill' is true or false, found {fill!r}")
         for name, size in zip(self.pile_names, self.pile_sizes):
             if name not in layout and size and not fill:
                 raise LayoutError(f"layout leaves out pile '{name}', which the deal fills with {size} card(s): "

@@ -114,6 +114,11 @@ class Match:
             return None
         if self._last is None or self._last is self._finished:
             self.next_deal()
+        while self._last.is_over:  # annulled as soon as dealt
+            self.finish_deal(self._last)
+            if self._over:
+                return None
+            self.next_deal()
         return self._last
 
     @property

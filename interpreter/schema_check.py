@@ -182,7 +182,7 @@ def _problem(source: Source, error: ValidationError, path: tuple) -> Problem:
         want_words = " or ".join(_TYPE_WORDS.get(w, w) for w in want)
         hint = schema.get("description", "")
         if isinstance(error.instance, bool) and "string" in want:
-            hint = ("YAML reads true, false, yes and no as yes/no values, not as rule language: "
+            hint = ("YAML reads true and false as yes/no values, not as rule language: "
                     "write \"true\" or \"false\" in quotes")
         return source.problem(path, f"{where} must be {want_words}, found {_kind(error.instance)}", hint)
     if v == "enum":

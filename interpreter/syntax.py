@@ -153,8 +153,12 @@ def _too_deep(tree: Tree) -> Token | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def parse(text: str, start: str):
-    """Parse ``text`` from the start rule ``start``; raise SyntaxProblem on failure."""
+    """Parse ``text`` from the start rule ``start``; raise SyntaxProblem on failure.
+
+    The nodes are frozen, so one parse serves every variant of a file and every file that
+    repeats a rule string."""
     try:
         tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:

@@ -82,7 +82,8 @@ def test_schema_violation_is_named(tmp_path):
         read_record(path)
 
 
-@pytest.mark.parametrize("name,variant", [(p.stem, None) for p in interpreter.bundled_games()] + [("belote", "match")])
+@pytest.mark.parametrize("name,variant", [(p.stem, None) for p in interpreter.bundled_games()]
+                         + [("belote", "match"), ("french-tarot", "three"), ("french-tarot", "five")])
 def test_every_game_round_trips_through_records(name, variant):
     game = interpreter.load(name, variant)
     out = io.StringIO()
