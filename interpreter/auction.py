@@ -13,14 +13,15 @@ class AuctionPhase:
     def _calls(self) -> list[Action]:
         game = self.game
         auction = game.auction
-        calls, _ = auction.rounds[self.round]
-        best = max((v for _, _, v in self.bids if v is not None), default=None)
+        calls, _, may_pass, rising = auction.rounds[self.round]
+        best = max((v for _, a, v in self.bids if a.kind == "call"), default=None) if rising else None
         found = []
         for action in game.by_kind["call"]:
             if action.arg not in calls:
                 continue
             spec = auction.calls[action.arg]
-            if spec.value is not None and best is not None and spec.value <= best:
+            value = action.number if spec.numbers is not None else spec.value
+            if value is not None and best is not None and value <= best:
                 continue
             if spec.for_suit is not None:
                 self.bound = {"suit": action.suit}
@@ -29,7 +30,8 @@ class AuctionPhase:
                 if not accepted:
                     continue
             found.append(action)
-        found.append(game.actions[-1])  # pass
+        if may_pass or not found:
+            found.append(game.actions[-1])  # pass
         return found
 
     def _bid(self, action: Action) -> None:
@@ -41,10 +43,10 @@ class AuctionPhase:
         value = None
         if action.kind == "call":
             spec = auction.calls[action.arg]
-            value = spec.value if spec.value is not None else 0
+            value = action.number if spec.numbers is not None else spec.value if spec.value is not None else 0
         self.bids.append((seat, action, value))
         self.spoken += 1
-        _, ends_at_call = auction.rounds[self.round]
+        ends_at_call = auction.rounds[self.round][1]
         if action.kind == "call" and ends_at_call:
             return self._won_auction(seat, action)
         if self.spoken < game.players:
@@ -65,7 +67,7 @@ class AuctionPhase:
         spec = self.game.auction.calls[action.arg]
         self.taker = seat
         self.call = action
-        self.contract = spec.value if spec.value is not None else 0
+        self.contract = action.number if spec.numbers is not None else spec.value if spec.value is not None else 0
         if spec.trump is not None:
             self.bound = {"suit": action.suit}
             self.trump = spec.trump(self)

@@ -13,7 +13,7 @@ from . import nodes as n
 from .cards import Deck, Points, build_deck
 from .errors import Problem, RuleRuntimeError
 from .expressions import Compiled, ExpressionCompiler, ExprProblem, Fn, Scope, _words, suggest_code
-from .game import (Action, Auction, Award, CallSpec, DealStep, Declaration, Game, MatchRule, Show,
+from .game import (Action, Auction, Award, CallSpec, Counter, DealStep, Declaration, Game, MatchRule, Show,
                    SideAction, Transfer)
 from .load import Source
 from .syntax import SyntaxProblem, parse
@@ -127,6 +127,8 @@ class Compiler:
         scope = Scope(deck, rule, tuple(teams), tuple(team_of), Points.build(points_by_trump, keep_pays), players,
                       tuple(piles), draws, tuple(marks), tuple(marks.values()))
         exprs = ExpressionCompiler(scope)
+        for index, (name, spec) in enumerate((doc.get("counters") or {}).items() if "counters" not in self.broken else ()):
+            scope.counters[str(name)] = (index, str(spec.get("of", "team")))
         lets = self.section(lambda: self.lets(exprs, scope), ())
         team_rules = self.section(lambda: self.team_rules(exprs), None) if formed else None
         annul_when = self.section(lambda: self.need("annul when") or self.expr(exprs, ("annul when",), "bool").fn, None) \
@@ -141,6 +143,7 @@ class Compiler:
                         "add 'rest to <pile>' for the cards that are not dealt")
         played = self.section(lambda: self.play(exprs, piles, marks), None)
         awards = self.section(lambda: self.scoring(exprs, scope), ())
+        counters = self.section(lambda: self.counters(exprs, scope), ()) if "counters" in doc else ()
         match = self.section(lambda: self.match(exprs), None)
         if formed and team_rules is None or "annul when" in doc and annul_when is None or "annul when" in self.broken:
             return None
@@ -154,7 +157,7 @@ class Compiler:
             points_table=scope.points, pile_names=tuple(piles), pile_public=tuple(piles.values()),
             pile_sizes=pile_sizes, deal_plan=plan, hand_size=hand_size, trick_rule=rule, auction=auction,
             lets=lets, awards=awards, match=match, mark_names=tuple(marks), mark_types=tuple(marks.values()),
-            transfers=transfers, annul_when=annul_when, team_rules=team_rules,
+            transfers=transfers, annul_when=annul_when, team_rules=team_rules, counters=counters,
             actions=self.actions(deck, auction, played["declarations"], played["side_actions"], transfers,
                                  played["shows"]), **played,
         )
@@ -169,7 +172,10 @@ class Compiler:
                     if (meld.cards & mask) >> c & 1:
                         table.append(Action("declare", c, d, s, f"play {deck.codes[c]} {meld.name}"))
         for k, spec in enumerate(auction.calls if auction else ()):
-            if spec.for_suit is None:
+            if spec.numbers is not None:
+                table.extend(Action("call", -1, k, -1, f"{spec.name} {v}", v)
+                             for v in range(spec.numbers[0], spec.numbers[1] + 1))
+            elif spec.for_suit is None:
                 table.append(Action("call", -1, k, -1, spec.name))
             else:
                 table.extend(Action("call", -1, k, s, f"{spec.name} {code}") for s, code in enumerate(deck.suit_codes))
@@ -515,6 +521,15 @@ class Compiler:
                 path = ("auction", "rounds", r, "calls", name)
                 call = call or {}
                 per_suit = "for each suit" in call
+                numbers = None
+                if "for each number" in call:
+                    low, high = int(call["for each number"]["from"]), int(call["for each number"]["to"])
+                    if low > high or high - low > 1000:
+                        self.report(path + ("for each number",), f"'from' {low} to 'to' {high} is not a range of at "
+                                    "most 1000 numbers, lowest first")
+                        failed = True
+                        continue
+                    numbers = (low, high)
                 if per_suit:
                     exprs.scope.bound["suit"] = "suit"
                 try:
@@ -539,8 +554,9 @@ class Compiler:
                                     "the two deals together must hand out the whole deck")
                         failed = True
                 indices.append(len(calls))
-                calls.append(CallSpec(str(name), for_suit, trump, value, own_deal))
-            rounds.append((tuple(indices), round_spec.get("ends", "at the first call") == "at the first call"))
+                calls.append(CallSpec(str(name), for_suit, trump, value, own_deal, numbers))
+            rounds.append((tuple(indices), round_spec.get("ends", "at the first call") == "at the first call",
+                           round_spec.get("pass", True) is not False, round_spec.get("rising", True) is not False))
         then_deal = ()
         if "then deal" in spec:
             try:
@@ -630,24 +646,8 @@ class Compiler:
         always = optional("always", "set")
         draw_when = optional("draw when", "bool")
         ends_when = optional("ends when", "bool")
-        follow = play.get("follow", [])
-        paths = [("play", "follow")] if isinstance(follow, str) else [("play", "follow", i) for i in range(len(follow))]
-        clauses = []
-        for path in paths:
-            try:
-                tree: n.Clause = self.parse(path, "clause")
-                select = exprs.compile(tree.select, "set").fn
-                when = exprs.compile(tree.when, "bool").fn if tree.when is not None else None
-                if tree.when is not None and _leader_only(tree.when):
-                    self.warn(path, "this clause applies only before a card is led, but follow clauses bind a "
-                              "player once a suit has been led: it never applies",
-                              "the leader may play any card; what he may lead is not a follow clause")
-                clauses.append((when, select))
-            except ExprProblem as err:
-                self.report_in(path, err.pos, err.message, err.hint)
-                failed = True
-            except _Skip:
-                failed = True
+        clauses, failed = self.clauses(exprs, "follow", failed)
+        leads, failed = self.clauses(exprs, "may lead", failed)
         draw = []
         for i, name in enumerate(play.get("draw", [])):
             if name not in piles:
@@ -726,9 +726,31 @@ class Compiler:
                 failed = True
         if failed or lead is None:
             raise _Skip
-        return {"lead": lead, "trump": trump, "follow": tuple(clauses), "always": always, "draw": tuple(draw),
+        return {"lead": lead, "trump": trump, "follow": clauses, "leads": leads, "always": always, "draw": tuple(draw),
                 "draw_when": draw_when, "ends_when": ends_when, "declarations": tuple(declarations),
                 "side_actions": tuple(side_actions), "shows": tuple(shows), "keep": keep, "leader_wins": leader_wins}
+
+    def clauses(self, exprs: ExpressionCompiler, key: str, failed: bool) -> tuple[tuple, bool]:
+        """'follow' or 'may lead': clauses 'CARDS [when CONDITION]', tried in order."""
+        given = self.doc["play"].get(key, [])
+        paths = [("play", key)] if isinstance(given, str) else [("play", key, i) for i in range(len(given))]
+        clauses = []
+        for path in paths:
+            try:
+                tree: n.Clause = self.parse(path, "clause")
+                select = exprs.compile(tree.select, "set").fn
+                when = exprs.compile(tree.when, "bool").fn if tree.when is not None else None
+                if key == "follow" and tree.when is not None and _leader_only(tree.when):
+                    self.warn(path, "this clause applies only before a card is led, but follow clauses bind a "
+                              "player once a suit has been led: it never applies",
+                              "what a leader may lead is written under 'may lead'")
+                clauses.append((when, select))
+            except ExprProblem as err:
+                self.report_in(path, err.pos, err.message, err.hint)
+                failed = True
+            except _Skip:
+                failed = True
+        return tuple(clauses), failed
 
     def fixed_cards(self, exprs: ExpressionCompiler, path: tuple, what: str) -> int:
         """A card set known when the file is read (codes joined by 'or', 'and', 'except')."""
@@ -806,6 +828,30 @@ class Compiler:
         if failed:
             raise _Skip
         return tuple(awards)
+
+    def counters(self, exprs: ExpressionCompiler, scope: Scope) -> tuple[Counter, ...]:
+        """Numbers per seat or team that live across the deals of a match."""
+        self.need("counters")
+        found = []
+        failed = False
+        for name, spec in self.doc["counters"].items():
+            kind = str(spec.get("of", "team"))
+            path = ("counters", name)
+            if name in exprs.builtins or name in scope.lets or name in scope.functions:
+                self.report(path, f"'{name}' is already a built-in or let name", key=True)
+                failed = True
+                continue
+            scope.bound["it"] = kind
+            try:
+                then = self.expr(exprs, path + ("then",), "num").fn
+                found.append(Counter(str(name), kind, Fraction(str(spec.get("start", 0))), then))
+            except _Skip:
+                failed = True
+            finally:
+                del scope.bound["it"]
+        if failed:
+            raise _Skip
+        return tuple(found)
 
     def match(self, exprs: ExpressionCompiler) -> MatchRule:
         self.need("match")

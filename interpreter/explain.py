@@ -53,6 +53,8 @@ def explain(path: str | Path) -> str:
             for name, call in spec["calls"].items():
                 call = call or {}
                 text = f"'{name}'"
+                if "for each number" in call:
+                    text += f" with a number from {call['for each number']['from']} to {call['for each number']['to']}"
                 if "for each suit" in call:
                     text += f" naming a suit such that {_text(call['for each suit'], 'expr')}"
                 if "value" in call:
@@ -63,7 +65,9 @@ def explain(path: str | Path) -> str:
                     text += f" (then: {_text(call['then deal'], 'deal')})"
                 calls.append(text)
             ends = spec.get("ends", "at the first call")
-            lines.append(f"  round {number}: each player calls {' or '.join(calls)}, or passes; the round ends {ends}.")
+            passing = ", or passes" if spec.get("pass", True) is not False else " (he may not pass)"
+            rising = "" if spec.get("rising", True) is not False else "; any value may be called, not only a higher one"
+            lines.append(f"  round {number}: each player calls {' or '.join(calls)}{passing}; the round ends {ends}{rising}.")
         lines.append("  If every round passes, the deal is annulled.")
         if "then deal" in auction:
             lines.append(f"  Then: {_text(auction['then deal'], 'deal')}.")
@@ -88,6 +92,9 @@ def explain(path: str | Path) -> str:
     follow = play.get("follow", [])
     for clause in [follow] if isinstance(follow, str) else follow:
         lines.append(f"  Following: {_text(clause, 'clause')}.")
+    leads = play.get("may lead", [])
+    for clause in [leads] if isinstance(leads, str) else leads:
+        lines.append(f"  Leading: {_text(clause, 'clause')}.")
     if "always" in play:
         lines.append(f"  Whatever the above, {_text(play['always'], 'expr')} may always be played.")
     lines.append(f"A trick is won by the {play['winner']}" +
@@ -125,6 +132,9 @@ def explain(path: str | Path) -> str:
     for award in doc["scoring"]["award"]:
         when = f", when {_text(award['when'], 'expr')}" if "when" in award else ""
         lines.append(f"  {award['rule']}: {_text(award['points'], 'expr')} to {_text(award['to'], 'expr')}{when}.")
+    for name, spec in doc.get("counters", {}).items():
+        lines.append(f"Counter {name}, per {spec.get('of', 'team')}, from {spec.get('start', 0)}: after each deal "
+                     f"it becomes {_text(spec['then'], 'expr')}.")
     match = doc.get("match", {})
     length = f"{match['deals']} deal(s)" if match.get("deals") else f"deals until {_text(match['until'], 'expr')}" \
         if "until" in match else "one deal"

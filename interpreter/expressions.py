@@ -8,6 +8,7 @@ and ``none`` (no seat or team: compares equal only to itself).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import math
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -65,6 +66,7 @@ class Scope:
     lets: dict[str, Compiled] = field(default_factory=dict)
     functions: dict[str, tuple[str, Compiled]] = field(default_factory=dict)  # name -> (parameter type, body)
     bound: dict[str, str] = field(default_factory=dict)  # names bound by the context, e.g. 'it', 'suit'
+    counters: dict[str, tuple[int, str]] = field(default_factory=dict)  # name -> (index, 'seat' or 'team')
 
 
 def _streak(state, seat) -> int:
@@ -74,6 +76,13 @@ def _streak(state, seat) -> int:
             break
         run += 1
     return run
+
+
+def _bid(state, seat) -> Any:
+    for who, action, value in reversed(state.bids):
+        if who == seat and action.kind == "call":
+            return value
+    return 0
 
 
 def _most_tricks(state):
@@ -263,6 +272,19 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "trick_winner": Builtin(("num",), "seat", "the winner of trick n (numbered as in trick_cards; none if spoiled)",
                                 "team(trick_winner(-1))",
                                 past(lambda s, i: s.winners[i] if s.winners[i] >= 0 else None)),
+        "played": Builtin(None, "set", "the cards played so far in the deal, the trick being played included",
+                          "count(played and H) > 0", lambda: lambda s: sum(1 << c for t in s.past for c in t)
+                          | sum(1 << c for c in s.trick)),
+        "previous": Builtin(("seat",), "seat", "the player before a seat in the direction of play", "previous(dealer)",
+                            lambda a: lambda s: None if (x := a(s)) is None else (x - 1) % players),
+        "floor": Builtin(("num",), "num", "a number rounded down to a whole number", "floor(points(it) / 10)",
+                         lambda a: lambda s: math.floor(a(s))),
+        "ceil": Builtin(("num",), "num", "a number rounded up to a whole number", "ceil(points(it) / 10)",
+                        lambda a: lambda s: math.ceil(a(s))),
+        "deal_number": Builtin(None, "num", "which deal of the match this is: 1 for the first (annulled deals do not count)",
+                               "deal_number % 4", lambda: lambda s: s.deal_number),
+        "bid": Builtin(("seat",), "num", "the value of the last call a seat made in the auction (0 if it made none)",
+                       "tricks(it) >= bid(it)", lambda a: lambda s: _bid(s, a(s))),
         "max_score": Builtin((), "num", "the highest match score so far", "max_score() >= 1000",
                              lambda: match_score(max)),
         "min_score": Builtin((), "num", "the lowest match score so far", "min_score() <= 0",
@@ -326,6 +348,12 @@ class ExpressionCompiler:
     def _call(self, node: n.Call) -> Compiled:
         if node.name in self.scope.functions:
             return self._user_call(node)
+        if node.name in self.scope.counters:
+            index, kind = self.scope.counters[node.name]
+            if len(node.args) != 1:
+                raise ExprProblem(f"'{node.name}' takes 1 argument, a {kind}, found {len(node.args)}", node.pos)
+            who = self.compile(node.args[0], kind).fn
+            return Compiled(lambda s: s.counters[index][who(s)], "num")
         builtin = self.builtins.get(node.name)
         if builtin is None:
             raise ExprProblem(f"unknown function '{node.name}'", node.pos, self._name_hint(node.name))
@@ -413,6 +441,9 @@ class ExpressionCompiler:
         for side, compiled in ((node.left, left), (node.right, right)):
             if compiled.type != "num":
                 raise ExprProblem(f"'{op}' needs numbers, found {TYPE_WORDS[compiled.type]}", side.pos)
+        if op == "%":
+            return Compiled(lambda s: a(s) % b(s) if b(s) != 0 else rule_failure("remainder of a division by zero"),
+                            "num")
         if op == "/":
             return Compiled(lambda s: Fraction(a(s)) / b(s) if b(s) != 0 else rule_failure("division by zero"), "num")
         fn = {"+": lambda s: a(s) + b(s), "-": lambda s: a(s) - b(s), "*": lambda s: a(s) * b(s),
@@ -427,6 +458,7 @@ class ExpressionCompiler:
 
     def _name_hint(self, name: str) -> str:
         known = sorted(set(self.builtins) | set(self.scope.lets) | set(self.scope.bound) | set(self.scope.functions)
+                       | set(self.scope.counters)
                        | set(self.scope.pile_names) | set(self.scope.mark_names))
         close = [k for k in known if k.startswith(name[:3]) or name.startswith(k[:3])]
         return f"did you mean {' or '.join(close[:3])}?" if close else f"known names: {', '.join(known)}"

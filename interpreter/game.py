@@ -34,6 +34,7 @@ class Action:
     arg: int = -1
     suit: int = -1
     text: str = ""
+    number: int = -1         # the number a call names ('bid 7')
 
     def __str__(self) -> str:
         return self.text
@@ -62,12 +63,14 @@ class CallSpec:
     trump: Fn | None
     value: Fraction | None
     then_deal: tuple[DealStep, ...] | None = None    # replaces the auction's own when set
+    numbers: tuple[int, int] | None = None           # one call per number: its value is the number
 
 
 @dataclass(frozen=True)
 class Auction:
     first: Fn
-    rounds: tuple[tuple[tuple[int, ...], bool], ...]   # call indices, ends at the first call?
+    rounds: tuple[tuple[tuple[int, ...], bool, bool, bool], ...]   # call indices, ends at the first call?,
+    #                                                                 may pass?, calls must rise?
     calls: tuple[CallSpec, ...]
     then_deal: tuple[DealStep, ...]
 
@@ -131,6 +134,17 @@ class SideAction:
 
 
 @dataclass(frozen=True)
+class Counter:
+    """A number per seat or team that lives across the deals of a match (Spades' bags):
+    ``start`` at the start, ``then`` its value after each deal, with ``it`` bound."""
+
+    name: str
+    kind: str              # "seat" or "team"
+    start: Fraction
+    then: Fn
+
+
+@dataclass(frozen=True)
 class Award:
     rule: str
     when: Fn | None
@@ -175,6 +189,7 @@ class Game:
     lead: Fn
     trump: Fn | None
     follow: tuple[tuple[Fn | None, Fn], ...]
+    leads: tuple[tuple[Fn | None, Fn], ...]      # 'may lead': clauses on the card led
     always: Fn | None
     draw: tuple[int, ...]
     draw_when: Fn | None
@@ -190,6 +205,7 @@ class Game:
     mark_names: tuple[str, ...]
     mark_types: tuple[str, ...]
     lets: tuple[tuple[str, str, Fn], ...]   # name, type, function: reported in results
+    counters: tuple[Counter, ...]
     awards: tuple[Award, ...]
     match: MatchRule
     actions: tuple[Action, ...] = field(repr=False)
@@ -233,6 +249,11 @@ class Game:
     def simple(self) -> bool:
         """True when only card plays exist: the fast path of legal_actions."""
         return self.auction is None and not self.declarations and not self.side_actions and not self.shows
+
+    @cached_property
+    def counter_starts(self) -> tuple[tuple[Fraction, ...], ...]:
+        """Each counter's value for every seat or team before the first deal."""
+        return tuple((c.start,) * (self.players if c.kind == "seat" else len(self.teams)) for c in self.counters)
 
     @property
     def fixed_teams(self) -> bool:

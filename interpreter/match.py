@@ -48,6 +48,7 @@ class Match:
         self._over = False
         self._counted = 0
         self._annulled_in_a_row = 0
+        self.counters = game.counter_starts
 
     @property
     def is_over(self) -> bool:
@@ -67,6 +68,8 @@ class Match:
         self.deal_seed = self._rng.getrandbits(64)
         self._last = self.game.new_deal(seed=self.deal_seed, layout=layout, dealer=self.dealer)
         self._last.match_scores = tuple(self.team_scores)
+        self._last.deal_number = self._counted + 1
+        self._last.counters = self.counters
         return self._last
 
     def finish_deal(self, state: State) -> Result:
@@ -88,6 +91,8 @@ class Match:
             self.seat_scores[i] += sign * x
         state.match_scores = tuple(self.team_scores)
         annulled = bool(result.facts.get("annulled"))
+        if self.game.counters and not annulled:
+            self.counters = state.next_counters()
         self._annulled_in_a_row = self._annulled_in_a_row + 1 if annulled else 0
         self._counted += not annulled
         rule = self.game.match

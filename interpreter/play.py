@@ -44,18 +44,25 @@ class TrickPlay:
         """Follow clauses bind a player once a suit has been led; a leader plays any card."""
         hand = self.hands[self.current]
         game = self.game
-        if not self.trick or game.trick_rule.led_suit(self.trick) < 0:
+        if not self.trick:
+            return self._choose_by(game.leads, hand) if game.leads else hand
+        if game.trick_rule.led_suit(self.trick) < 0:
             return hand
+        allowed = self._choose_by(game.follow, hand)
+        if game.always is not None:
+            allowed |= hand & game.always(self)
+        return allowed
+
+    def _choose_by(self, clauses, hand: int) -> int:
+        """The first clause whose condition holds and that leaves the player a card decides."""
         allowed = hand
-        for when, select in game.follow:
+        for when, select in clauses:
             if when is not None and not when(self):
                 continue
             chosen = hand & select(self)
             if chosen:
                 allowed = chosen
                 break
-        if game.always is not None:
-            allowed |= hand & game.always(self)
         return allowed
 
     def _side_actions(self) -> list[Action]:

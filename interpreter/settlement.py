@@ -105,6 +105,18 @@ class Settlement:
         return Result(tuple(seat_scores), tuple(team_scores), tuple(reasons), facts,
                       self._breakdown(seat_scores, team_scores, seat_awards, team_awards))
 
+    def next_counters(self) -> tuple[tuple[Fraction, ...], ...]:
+        """The match's counters after this deal (their 'then' values, with 'it' bound)."""
+        values = []
+        for counter, now in zip(self.game.counters, self.counters):
+            row = []
+            for who in range(len(now)):
+                self.bound = {"it": who}
+                row.append(counter.then(self))
+            self.bound = {}
+            values.append(tuple(row))
+        return tuple(values)
+
     def _breakdown(self, seat_scores, team_scores, seat_awards, team_awards) -> dict[str, Any]:
         """Per seat and team: what each won and was given, so no caller rebuilds it from the history."""
         game = self.game

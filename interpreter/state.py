@@ -31,7 +31,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "won", "tricks", "winners", "trump", "history", "bound", "taker", "contract", "bids",
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
-                 "shown_cards", "past")
+                 "shown_cards", "past", "deal_number", "counters")
 
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False) -> State:
@@ -68,6 +68,8 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         self.incoming = []
         self.annulled = False
         self.match_scores = None
+        self.deal_number = 1
+        self.counters = game.counter_starts
         self._legal = None
         self.current = self.leader = None
         self.phase = PLAY
@@ -179,6 +181,8 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.dealt = self.dealt
         other.annulled = self.annulled
         other.match_scores = self.match_scores
+        other.deal_number = self.deal_number
+        other.counters = self.counters
         other._legal = self._legal
         return other
 

@@ -24,10 +24,10 @@ ORDER_KEYS = {"order", "trump order"}
 DEAL_KEYS = {"deal", "then deal"}
 EXPR_KEYS = {"lead", "trump", "when", "points", "to", "until", "dealer", "first", "for each suit",
              "always", "draw when", "ends when", "cards", "who", "by", "shown", "for each card",
-             "leader wins when", "annul when"}
+             "leader wins when", "annul when", "then"}
 # Keys whose value is text, a fixed word or a name, not rule language.
 PLAIN_KEYS = {"game", "about", "rule", "direction", "winner", "ties", "ends", "if all pass", "seen by",
-              "count", "with", "at", "required", "pays", "last trick"}
+              "count", "with", "at", "required", "pays", "last trick", "pass", "rising", "of", "start"}
 # Sections whose contents are data (codes, names, types, seats), never rule language.
 DATA_KEYS = {"teams", "marks", "piles", "suits", "ranks", "suit ranks", "extra", "names", "trump points",
              "draw"}

@@ -97,7 +97,7 @@ def test_a_warning_is_positioned_and_the_file_still_loads(tmp_path, make):
 def test_the_leader_only_warning_has_a_hint(tmp_path):
     path, _ = _follow_leader_only(tmp_path)
     [problem] = interpreter.problems_in(path)[0]
-    assert problem.hint == "the leader may play any card; what he may lead is not a follow clause"
+    assert problem.hint == "what a leader may lead is written under 'may lead'"
 
 
 def test_a_condition_quoted_true_is_no_warning(tmp_path):
