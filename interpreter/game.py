@@ -296,23 +296,28 @@ class Game:
         """A whole pack, top card first, to be dealt by the rule file's own deal."""
         if set(layout) != {"pack"}:
             raise LayoutError("a layout of a whole 'pack' has nothing else: the rule file's deal hands it out")
-        items = layout["pack"]
-        if not isinstance(items, list):
+        if not isinstance(layout["pack"], list):
             raise LayoutError("pack: expected a list of cards, top card first")
-        pack, seen = [], set()
-        for item in items:
-            card = self.deck.find(str(item))
-            if card is None:
-                raise LayoutError(f"pack: unknown card '{item}'")
-            if card in seen:
-                raise LayoutError(f"pack: card {self.deck.codes[card]} is in the pack twice")
-            seen.add(card)
-            pack.append(card)
+        seen: set[int] = set()
+        pack = self._layout_cards(layout["pack"], "pack", seen, "is in the pack twice")
         if len(pack) != self.deck.size:
             missing = [self.deck.codes[c] for c in range(self.deck.size) if c not in seen]
             raise LayoutError(f"pack: {len(pack)} cards; the deck has {self.deck.size} (missing: {' '.join(missing[:6])}"
                               f"{' …' if len(missing) > 6 else ''})")
         return pack
+
+    def _layout_cards(self, items: list, where: str, seen: set[int], twice: str) -> list[int]:
+        """The cards a layout names (codes or names), each at most once across the layout."""
+        out = []
+        for item in items:
+            card = self.deck.find(str(item))
+            if card is None:
+                raise LayoutError(f"{where}: unknown card '{item}'")
+            if card in seen:
+                raise LayoutError(f"{where}: card {self.deck.codes[card]} {twice}")
+            seen.add(card)
+            out.append(card)
+        return out
 
     def _stacked(self, layout: dict) -> tuple[list[int], list[list[int]]]:
         """Hands and piles as a layout gives them, every card placed once; with ``"fill": true`` the
@@ -330,16 +335,7 @@ class Game:
         def cards(items, where: str) -> list[int]:
             if not isinstance(items, list):
                 raise LayoutError(f"{where}: expected a list of cards")
-            out = []
-            for item in items:
-                card = self.deck.find(str(item))
-                if card is None:
-                    raise LayoutError(f"{where}: unknown card '{item}'")
-                if card in seen:
-                    raise LayoutError(f"{where}: card {self.deck.codes[card]} is dealt twice")
-                seen.add(card)
-                out.append(card)
-            return out
+            return self._layout_cards(items, where, seen, "is dealt twice")
 
         hands = []
         for seat, items in enumerate(layout["hands"]):
