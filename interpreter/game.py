@@ -340,7 +340,8 @@ class Game:
         hands = []
         for seat, items in enumerate(layout["hands"]):
             held = cards(items, f"hand {seat}")
-            if len(held) != self.hand_size:
+            uneven = any(step.move is not None or step.but is not None for step in self.deal_plan)
+            if len(held) != self.hand_size and not uneven:  # a pile dealt to one seat makes hands uneven
                 raise LayoutError(f"hand {seat} has {len(held)} cards; the deal gives {self.hand_size}")
             hands.append(sum(1 << c for c in held))
         fill = layout.get("fill", False)

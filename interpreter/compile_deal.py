@@ -1,0 +1,213 @@
+"""Dealing and what comes before play: the deal plans, the auction and the transfers.
+
+Part of the Compiler (compile.py), which mixes the sections in; each reports its problems
+and raises _Skip when the section cannot be compiled.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import nodes as n
+from .cards import Deck
+from .compile_support import _Skip
+from .expressions import ExpressionCompiler, ExprProblem, Fn
+from .game import (
+    Auction,
+    CallSpec,
+    DealStep,
+    Transfer,
+)
+
+
+class DealSections:
+    """Sections of the rule file, mixed into the Compiler."""
+
+    __slots__ = ()
+
+    def deal(self, exprs: ExpressionCompiler, deck: Deck, players: int,
+             piles: dict[str, bool]) -> tuple[tuple[DealStep, ...], int, tuple[int, ...], int]:
+        """The first deal's plan, each hand's size, each pile's size and the cards left in the pack."""
+        self.need("deal", "piles")
+        plan = self.deal_plan(exprs, ("deal",), players, piles)
+        fixed = self.cards_taken(plan, players)
+        if fixed > deck.size:
+            self.report(("deal",), f"the deal hands out {fixed} cards but the deck has only {deck.size}")
+            raise _Skip
+        rests = [i for i, step in enumerate(plan) if step.pile is not None and step.count is None]
+        if len(rests) > 1 or (rests and rests[0] != len(plan) - 1):
+            self.report(("deal",), "'rest to' must come once, as the last step of the deal")
+            raise _Skip
+        names = list(piles)
+        sizes = [sum(s.count for s in plan if s.pile == i and s.count is not None) for i in range(len(names))]
+        leftover = deck.size - fixed
+        if rests:
+            sizes[plan[-1].pile] += leftover
+            leftover = 0
+        sizes[0] += leftover
+        hand = sum(s.count for s in plan if s.seat == 0 and s.count)
+        return tuple(plan), hand, tuple(sizes), leftover
+
+    def deal_plan(self, exprs: ExpressionCompiler, path: tuple, players: int,
+                  piles: dict[str, bool]) -> tuple[DealStep, ...]:
+        tree: n.Deal = self.parse(path, "deal")
+        names = list(piles)
+        plan: list[DealStep] = []
+        ok = True
+
+        def seat_fn(name: str, pos: n.Pos) -> Fn:
+            try:
+                return exprs.compile(n.Name(name, pos), "seat").fn
+            except ExprProblem as err:
+                self.report_in(path, err.pos, err.message, err.hint)
+                raise _Skip from None
+
+        def pile_index(name: str, pos: n.Pos) -> int | None:
+            nonlocal ok
+            if name in piles:
+                return names.index(name)
+            self.report_in(path, pos, f"the deal names pile '{name}', which 'piles' does not define",
+                           f"piles: {', '.join(names[1:])}" if len(names) > 1 else "declare it under 'piles'")
+            ok = False
+            return None
+
+        def add(steps, depth: int = 0) -> None:
+            nonlocal ok
+            for step in steps:
+                if isinstance(step, n.Repeat):
+                    if not any(isinstance(x, (n.Each, n.EachBut, n.ToPile)) for x in step.steps):
+                        self.report_in(path, step.pos, "a repeated group must deal a number of cards")
+                        ok = False
+                    elif step.times * len(step.steps) > 10_000 or depth > 3:
+                        self.report_in(path, step.pos, f"{step.times} rounds of this group deal more cards than any deck holds")
+                        ok = False
+                    else:
+                        for _ in range(step.times):
+                            add(step.steps, depth + 1)
+                elif isinstance(step, n.Each):
+                    plan.extend(DealStep(seat=s, count=step.count) for s in range(players))
+                elif isinstance(step, n.EachBut):
+                    but = (seat_fn(step.seat, step.pos), step.other)
+                    plan.extend(DealStep(seat=s, count=step.count, but=but) for s in range(players))
+                elif isinstance(step, n.ShowPile):
+                    pile = pile_index(step.pile, step.pos)
+                    if pile is not None:
+                        plan.append(DealStep(show=pile))
+                elif isinstance(step, n.PileToSeat):
+                    pile = pile_index(step.pile, step.pos)
+                    if pile is not None:
+                        plan.append(DealStep(move=(pile, seat_fn(step.seat, step.seat_pos))))
+                else:
+                    pile = pile_index(step.pile, step.pos)
+                    if pile is not None:
+                        plan.append(DealStep(pile=pile, count=getattr(step, "count", None)))
+
+        add(tree.steps)
+        if not ok:
+            raise _Skip
+        return tuple(plan)
+
+    def auction(self, exprs: ExpressionCompiler, players: int, piles: dict[str, bool], leftover: int) -> Auction:
+        """The auction's rounds and calls, and the deal that follows it."""
+        self.need("auction")
+        spec = self.doc["auction"]
+        failed = False
+        first = self.section(lambda: self.expr(exprs, ("auction", "first"), "seat").fn, None)
+        calls: list[CallSpec] = []
+        rounds = []
+        for r, round_spec in enumerate(spec["rounds"]):
+            indices = []
+            for name, call in round_spec["calls"].items():
+                path = ("auction", "rounds", r, "calls", name)
+                call = call or {}
+                per_suit = "for each suit" in call
+                numbers = None
+                if "for each number" in call:
+                    low, high = int(call["for each number"]["from"]), int(call["for each number"]["to"])
+                    if low > high or high - low > 1000:
+                        self.report(path + ("for each number",), f"'from' {low} to 'to' {high} is not a range of at "
+                                    "most 1000 numbers, lowest first")
+                        failed = True
+                        continue
+                    numbers = (low, high)
+                if per_suit:
+                    exprs.scope.bound["suit"] = "suit"
+                try:
+                    for_suit = self.expr(exprs, path + ("for each suit",), "bool").fn if per_suit else None
+                    trump = self.expr(exprs, path + ("trump",), "suit").fn if "trump" in call else None
+                except _Skip:
+                    failed = True
+                    continue
+                finally:
+                    exprs.scope.bound.pop("suit", None)
+                value = Fraction(str(call["value"])) if "value" in call else None
+                own_deal = None
+                if "then deal" in call:
+                    try:
+                        own_deal = self.deal_plan(exprs, path + ("then deal",), players, piles)
+                    except _Skip:
+                        failed = True
+                        continue
+                    if self.cards_taken(own_deal, players) != leftover:
+                        self.report(path + ("then deal",), f"after the first deal {leftover} card(s) stay in the pack, "
+                                    f"but this call's deal hands out {self.cards_taken(own_deal, players)}",
+                                    "the two deals together must hand out the whole deck")
+                        failed = True
+                indices.append(len(calls))
+                calls.append(CallSpec(str(name), for_suit, trump, value, own_deal, numbers))
+            rounds.append((tuple(indices), round_spec.get("ends", "at the first call") == "at the first call",
+                           round_spec.get("pass", True) is not False, round_spec.get("rising", True) is not False))
+        then_deal = ()
+        if "then deal" in spec:
+            try:
+                then_deal = self.deal_plan(exprs, ("auction", "then deal"), players, piles)
+            except _Skip:
+                failed = True
+        every_call_deals = calls and all(c.then_deal is not None for c in calls)
+        if not failed and not every_call_deals:
+            wanted = self.cards_taken(then_deal, players)
+            if wanted != leftover:
+                self.report(("auction", "then deal") if "then deal" in spec else ("auction",),
+                            f"after the first deal {leftover} card(s) stay in the pack, but the deal after the "
+                            f"auction hands out {wanted}", "the two deals together must hand out the whole deck")
+                failed = True
+        if failed or first is None:
+            raise _Skip
+        return Auction(first, tuple(rounds), tuple(calls), then_deal)
+
+    @staticmethod
+    def cards_taken(plan: tuple[DealStep, ...], players: int) -> int:
+        """Cards a plan takes from the pack besides 'rest to' (one seat of each 'but' round gets its own count)."""
+        total = sum(step.count for step in plan if step.count is not None)
+        buts = [s for s in plan if s.but is not None]
+        for i in range(0, len(buts), players):
+            total += buts[i].but[1] - buts[i].count
+        return total
+
+    def transfers(self, exprs: ExpressionCompiler, piles: dict[str, bool]) -> tuple[Transfer, ...]:
+        """Cards players choose and move after the auction (or the deal), one step per card."""
+        self.need("transfers")
+        found = []
+        failed = False
+        for name, spec in self.doc["transfers"].items():
+            path = ("transfers", name)
+            try:
+                who = None if str(spec.get("who", "")).strip() == "each" else \
+                    self.expr(exprs, path + ("who",), "seat").fn
+                when = self.expr(exprs, path + ("when",), "bool").fn if "when" in spec else None
+                cards = self.expr(exprs, path + ("cards",), "set").fn if "cards" in spec else (lambda s: s.hands[s.current])
+                first = self.expr(exprs, path + ("first",), "set").fn if "first" in spec else None
+                shown = self.expr(exprs, path + ("shown",), "set").fn if "shown" in spec else None
+                target = str(spec["to"]).strip()
+                to_pile = list(piles).index(target) if target in piles else None
+                if to_pile is None and target.isidentifier() and target.islower() and target not in exprs.builtins \
+                        and target not in exprs.scope.lets and target not in exprs.scope.mark_names:
+                    self.report(path + ("to",), f"'to' names '{target}', which is neither a pile nor a seat",
+                                f"piles: {', '.join(list(piles)[1:]) or 'none'}; or a seat, e.g. next(me)")
+                    raise _Skip
+                to_seat = None if to_pile is not None else self.expr(exprs, path + ("to",), "seat").fn
+                found.append(Transfer(str(name), who, when, int(spec["count"]), cards, first, to_pile, to_seat, shown))
+            except _Skip:
+                failed = True
+        if failed:
+            raise _Skip
+        return tuple(found)
