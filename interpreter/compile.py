@@ -103,7 +103,9 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         play = doc.get("play") if "play" not in self.broken else None
         by_suit = bool(play) and play.get("winner") == "highest of led suit"
         zeros = tuple([0] * deck.size)
-        rule = TrickRule(strength or zeros, above or zeros, trump_strength or zeros, trump_above or zeros,
+        ts = trump_strength or zeros
+        trump_equal = tuple(sum(1 << d for d in range(deck.size) if ts[d] == ts[c]) for c in range(deck.size))
+        rule = TrickRule(strength or zeros, above or zeros, ts, trump_above or zeros, trump_equal,
                          deck.suit_of, deck.suit_masks, by_suit, bool(play) and play.get("ties") == "spoil")
         marks = self.section(self.marks, {})
         keep_pays = self.section(lambda: self.keep_pays(), Fraction(0))

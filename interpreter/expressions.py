@@ -105,13 +105,15 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
     points = scope.points
 
     def led(state):
-        suit = rule.led_suit(state.trick)
-        return deck.suit_masks[suit] if suit >= 0 else 0
+        suit = rule.led_suit(state.trick, state.trump, state.trumps)
+        if suit < 0:
+            return 0
+        return state.trumps if suit == state.trump else deck.suit_masks[suit] & ~state.trumps
 
     def winning(state):
         if not state.trick:
             return None
-        at = rule.winner(state.trick, state.trump)
+        at = rule.winner(state.trick, state.trump, state.trumps)
         return None if at < 0 else state.trick_seats[at]
 
     def seats_of(kind: str, arg: Fn) -> Fn:
@@ -209,9 +211,9 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
                         lambda: lambda s: 0 if s.current is None else s.hands[s.current]),
         "led": Builtin(None, "set", "the cards of the suit led", "led and beating", lambda: led),
         "trumps": Builtin(None, "set", "the cards of the trump suit", "trumps when led = trumps",
-                          lambda: lambda s: deck.suit_masks[s.trump] if s.trump >= 0 else 0),
+                          lambda: lambda s: s.trumps),
         "beating": Builtin(None, "set", "the cards that would win the trick as it stands", "led and beating",
-                           lambda: lambda s: rule.beating(s.trick, s.trump, everything)),
+                           lambda: lambda s: rule.beating(s.trick, s.trump, s.trumps, everything)),
         "tricks_played": Builtin(None, "num", "the number of tricks played so far", "tricks_played = 0",
                                  lambda: lambda s: len(s.winners)),
         "last_trick": Builtin(None, "seat", "the winner of the last trick (none if it was spoiled)",

@@ -41,6 +41,16 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """Where a match stands when one of its deals begins: what the rules of the deal may read
+    of it (deal_number, max_score(), counters) from the first stage on."""
+
+    deal_number: int = 1
+    scores: tuple | None = None
+    counters: tuple | None = None
+
+
+@dataclass(frozen=True)
 class DealStep:
     """``count`` cards from the pack to a seat (``seat`` counts from the first receiver) or to
     a pile (``count`` None: the rest); ``but`` gives one seat a different count; ``move``
@@ -188,6 +198,8 @@ class Game:
     auction: Auction | None
     lead: Fn
     trump: Fn | None
+    trump_cards: Fn | None                    # the trump cards, when not just the trump suit's
+    trump_cards: Fn | None                    # the trump cards, when not just the trump suit's
     follow: tuple[tuple[Fn | None, Fn], ...]
     leads: tuple[tuple[Fn | None, Fn], ...]      # 'may lead': clauses on the card led
     always: Fn | None
@@ -271,21 +283,24 @@ class Game:
 
     # --- deals --------------------------------------------------------------------------
 
-    def new_deal(self, seed: int | str | None = None, layout: dict | None = None, dealer: int = 0) -> State:
-        """A fresh deal: shuffled with ``seed``, or stacked from ``layout``."""
+    def new_deal(self, seed: int | str | None = None, layout: dict | None = None, dealer: int = 0,
+                 standing: Standing | None = None) -> State:
+        """A fresh deal: shuffled with ``seed``, or stacked from ``layout``; ``standing`` is where
+        its match stands (a Match gives it; a lone deal is the first of no match)."""
         from .state import State
 
         if not isinstance(dealer, int) or not 0 <= dealer < self.players:
             raise LayoutError(f"dealer must be a seat from 0 to {self.players - 1}, found {dealer}")
         if isinstance(layout, dict) and "pack" in layout and "hands" not in layout:
             return State.start(self, dealer, [0] * self.players, [self._pack(layout)] + [[] for _ in self.pile_names[1:]],
-                               deal=True)
+                               deal=True, standing=standing)
         if layout is not None:
             hands, piles = self._stacked(layout)
-            return State.start(self, dealer, hands, piles)
+            return State.start(self, dealer, hands, piles, standing=standing)
         pack = list(range(self.deck.size))
         random.Random(seed).shuffle(pack)
-        return State.start(self, dealer, [0] * self.players, [pack] + [[] for _ in self.pile_names[1:]], deal=True)
+        return State.start(self, dealer, [0] * self.players, [pack] + [[] for _ in self.pile_names[1:]], deal=True,
+                           standing=standing)
 
     def new_match(self, seed: int | str | None = None, dealer: int = 0) -> Match:
         from .match import Match

@@ -6,7 +6,7 @@ from fractions import Fraction
 import random
 
 from .errors import MatchError, MatchLimitError
-from .game import Action, Game
+from .game import Action, Game, Standing
 from .state import Result, State
 
 # A match that reaches either limit raises MatchLimitError instead of running forever.
@@ -59,17 +59,17 @@ class Match:
         """Deals that counted (annulled deals do not)."""
         return self._counted
 
-    def next_deal(self, layout: dict | None = None) -> State:
-        """The next deal, dealt by the dealer whose turn it is."""
+    def next_deal(self, layout: dict | None = None, dealer: int | None = None) -> State:
+        """The next deal, dealt by the dealer whose turn it is (or ``dealer``, replaying a record)."""
         if self._over:
             raise MatchError("the match is over")
         if self._last is not None:
             self.dealer = self.game.match.next_dealer(self._last)
+        if dealer is not None:
+            self.dealer = dealer
         self.deal_seed = self._rng.getrandbits(64)
-        self._last = self.game.new_deal(seed=self.deal_seed, layout=layout, dealer=self.dealer)
-        self._last.match_scores = tuple(self.team_scores)
-        self._last.deal_number = self._counted + 1
-        self._last.counters = self.counters
+        standing = Standing(self._counted + 1, tuple(self.team_scores), self.counters)
+        self._last = self.game.new_deal(seed=self.deal_seed, layout=layout, dealer=self.dealer, standing=standing)
         return self._last
 
     def finish_deal(self, state: State) -> Result:

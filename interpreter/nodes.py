@@ -169,7 +169,7 @@ class Call:
 
 _OP_WORDS = {"=": "is", "!=": "is not", ">=": "is at least", "<=": "is at most",
              ">": "is more than", "<": "is less than", "+": "plus", "-": "minus",
-             "*": "times", "/": "divided by", "and": "and", "or": "or", "except": "except"}
+             "*": "times", "/": "divided by", "%": "modulo", "and": "and", "or": "or", "except": "except"}
 
 
 @dataclass(frozen=True)

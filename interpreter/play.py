@@ -21,6 +21,9 @@ class TrickPlay:
             self._form_teams()
         if game.trump is not None:
             self.trump = game.trump(self)
+        self.trumps = game.deck.suit_masks[self.trump] if self.trump >= 0 else 0
+        if game.trump_cards is not None:
+            self.trumps = game.trump_cards(self)
         self.current = self.leader = game.lead(self)
         self._legal = None
 
@@ -46,7 +49,7 @@ class TrickPlay:
         game = self.game
         if not self.trick:
             return self._choose_by(game.leads, hand) if game.leads else hand
-        if game.trick_rule.led_suit(self.trick) < 0:
+        if game.trick_rule.led_suit(self.trick, self.trump, self.trumps) < 0:
             return hand
         allowed = self._choose_by(game.follow, hand)
         if game.always is not None:
@@ -124,7 +127,7 @@ class TrickPlay:
             self.current = (seat + 1) % game.players
             return
         at = 0 if game.leader_wins is not None and game.leader_wins(self) else \
-            game.trick_rule.winner(self.trick, self.trump)
+            game.trick_rule.winner(self.trick, self.trump, self.trumps)
         self.past.append(tuple(self.trick))
         if at < 0:
             self.winners.append(-1)

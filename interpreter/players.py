@@ -108,14 +108,14 @@ class GreedyPlayer:
         if not state.trick:
             unseen = game.deck.all & ~state.hands[state.current] & ~_played(state)
             for card in reversed(cards):
-                if not rule.beating([card], state.trump, game.deck.all) & unseen and not _ties(rule, card, unseen):
+                if not rule.beating([card], state.trump, state.trumps, game.deck.all) & unseen and not _ties(rule, card, unseen):
                     return game.play_actions[card]
             return game.play_actions[cards[0]]
         trick, seat = state.trick, state.current
-        at = rule.winner(trick, state.trump)
+        at = rule.winner(trick, state.trump, state.trumps)
         if at >= 0 and state.team_of[state.trick_seats[at]] == state.team_of[seat] and len(state.teams) < game.players:
             return game.play_actions[cards[0]]
-        winners = [c for c in cards if rule.winner(trick + [c], state.trump) == len(trick)]
+        winners = [c for c in cards if rule.winner(trick + [c], state.trump, state.trumps) == len(trick)]
         return game.play_actions[(winners or cards)[0]]
 
 

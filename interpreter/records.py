@@ -162,7 +162,7 @@ def replay(record: dict, where: str, load: Callable[..., Game],
         if match.is_over:
             raise RecordError(f"{where}:deal {d}: the match was already over after {d - 1} deal(s)")
         try:
-            state = game.new_deal(layout=deal["layout"], dealer=deal["dealer"])
+            state = match.next_deal(layout=deal["layout"], dealer=deal["dealer"])
         except Exception as err:  # noqa: BLE001 - sorted out by _failure
             raise _failure(err, f"{where}:deal {d}", "bad layout: ", ref) from err
         for a, step in enumerate(deal["actions"], start=1):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .auction import AuctionPhase
 from .cards import bits
 from .errors import IllegalActionError
-from .game import Action, Game
+from .game import Action, Game, Standing
 from .phases import (AUCTION, DECIDE, END_OF_AUCTION, OVER, PLAY, START_OF_PLAY, THEN_DEAL, TRANSFER,
                      TRANSFERS, Private)
 from .play import TrickPlay
@@ -31,16 +31,18 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "won", "tricks", "winners", "trump", "history", "bound", "taker", "contract", "bids",
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
-                 "shown_cards", "past", "deal_number", "counters")
+                 "shown_cards", "past", "deal_number", "counters", "trumps")
 
     @classmethod
-    def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False) -> State:
+    def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
+              standing: Standing | None = None) -> State:
         self = cls.__new__(cls)
         self.game = game
         self.hands = hands
         self.piles = piles
         self.dealer = dealer
         self.trump = -1
+        self.trumps = 0
         self.trick = []
         self.trick_seats = []
         self.won = [0] * game.players
@@ -67,9 +69,9 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         self.queue = []
         self.incoming = []
         self.annulled = False
-        self.match_scores = None
-        self.deal_number = 1
-        self.counters = game.counter_starts
+        self.match_scores = None if standing is None else standing.scores
+        self.deal_number = 1 if standing is None else standing.deal_number
+        self.counters = game.counter_starts if standing is None or standing.counters is None else standing.counters
         self._legal = None
         self.current = self.leader = None
         self.phase = PLAY
@@ -160,6 +162,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.winners = self.winners[:]
         other.past = self.past[:]
         other.trump = self.trump
+        other.trumps = self.trumps
         other.history = self.history[:]
         other.bound = {}
         other.taker = self.taker

@@ -42,9 +42,9 @@ def _pos(token: Token) -> n.Pos:
     return n.Pos(token.line, token.column, max(1, len(str(token))))
 
 
-def _int(token: Token) -> int:
-    if not token.isdigit() or int(token) == 0:
-        raise SyntaxProblem(f"expected a whole number of at least 1, found '{token}'", _pos(token))
+def _int(token: Token, least: int = 1) -> int:
+    if not token.isdigit() or int(token) < least:
+        raise SyntaxProblem(f"expected a whole number of at least {least}, found '{token}'", _pos(token))
     return int(token)
 
 
@@ -71,7 +71,7 @@ class _ToNodes(Transformer_NonRecursive):
         return n.RestTo(str(pile), _pos(pile))
 
     def each_but(self, count, seat, other):
-        return n.EachBut(_int(count), str(seat), _int(other), _pos(seat))
+        return n.EachBut(_int(count), str(seat), _int(other, least=0), _pos(seat))  # 0: that seat skips the round
 
     def pile_to_seat(self, pile, seat):
         return n.PileToSeat(str(pile), str(seat), _pos(pile), _pos(seat))

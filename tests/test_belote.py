@@ -286,7 +286,7 @@ def test_trump_order_and_plain_order(trump):
     suits = ["S", "H", "D", "C"]
     t = suits.index(trump)
     plain = suits[(t + 1) % 4]
-    winner = GAME.trick_rule.winner
+    winner = lambda trick, t: GAME.trick_rule.winner(trick, t, GAME.deck.suit_masks[t])  # noqa: E731
     idx = GAME.deck.index
     for order, suit in ((TRUMP_ORDER, trump), (PLAIN_ORDER, plain)):
         for i, high in enumerate(order):

@@ -141,12 +141,12 @@ def test_twenty_cards_a_10_k_q_j_worth_11_10_4_3_2_and_120_in_all():
 def test_ranking_a_10_k_q_j_and_trumps_win(high, low, trump):
     t = GAME.deck.suit_codes.index(trump)
     for trick, winner in (([high, low], 0), ([low, high], 1)):
-        assert GAME.trick_rule.winner([GAME.deck.index[c] for c in trick], t) == winner
+        assert GAME.trick_rule.winner([GAME.deck.index[c] for c in trick], t, GAME.deck.suit_masks[t]) == winner
 
 
 def test_a_card_off_the_suit_led_and_not_trump_loses():
     t = GAME.deck.suit_codes.index("S")
-    assert GAME.trick_rule.winner([GAME.deck.index["JH"], GAME.deck.index["AD"]], t) == 0
+    assert GAME.trick_rule.winner([GAME.deck.index["JH"], GAME.deck.index["AD"]], t, GAME.deck.suit_masks[t]) == 0
 
 
 @pytest.mark.parametrize("seed,dealer", [(3, 0), (4, 1), (12345, 0)])
