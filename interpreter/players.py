@@ -82,6 +82,12 @@ class GreedyPlayer:
         game = state.game
         calls = [a for a in state.legal_actions() if a.kind == "call"]
         hand = state.hands[state.current]
+        numbered = [a for a in calls if a.number >= 0]
+        if numbered:  # a number of tricks: what this hand should take, an average hand taking its share
+            trump = _trump_of(state, numbered[0])
+            gain = _hand_value(game, hand, trump) / max(_average_value(game, hand.bit_count(), trump), 1e-9)
+            expected = round(gain * hand.bit_count() / game.players)
+            return min(numbered, key=lambda a: (abs(a.number - expected), a.number))
         valued = sorted({spec.value for spec in game.auction.calls if spec.value is not None})
         if calls and len(valued) > 1:
             gain = _hand_value(game, hand, _trump_of(state, calls[0])) / \
@@ -105,6 +111,8 @@ class GreedyPlayer:
         rule = game.trick_rule
         cost = lambda c: (rule.strength[c], game.points[c], c)  # noqa: E731 - a sort key
         cards = sorted(bits(legal), key=cost)
+        if not _points_are_good(game):
+            return game.play_actions[self._dodge(state, cards)]
         if not state.trick:
             unseen = game.deck.all & ~state.hands[state.current] & ~_played(state)
             for card in reversed(cards):
@@ -117,6 +125,23 @@ class GreedyPlayer:
             return game.play_actions[cards[0]]
         winners = [c for c in cards if rule.winner(trick + [c], state.trump, state.trumps) == len(trick)]
         return game.play_actions[(winners or cards)[0]]
+
+    @staticmethod
+    def _dodge(state: State, cards: list[int]) -> int:
+        """Where taking points is bad: lead the weakest card; following, shed the strongest card
+        that loses the trick (points first), or, if every card wins, the strongest."""
+        if not state.trick:
+            return cards[0]
+        rule, game = state.game.trick_rule, state.game
+        losing = [c for c in cards if rule.winner(state.trick + [c], state.trump, state.trumps) != len(state.trick)]
+        pool = losing or cards
+        return max(pool, key=lambda c: (game.points[c], rule.strength[c], c))
+
+
+def _points_are_good(game) -> bool:
+    """Whether a deal's points help the side that takes them: not where the lowest total wins
+    a match that counts up (Hearts)."""
+    return game.match.high_wins != game.match.down
 
 
 def _trump_of(state: State, action: Action) -> int:
@@ -247,6 +272,8 @@ def _margin(state: State, seat: int) -> float:
     scores = state.result().team_scores
     mine = state.team_of[seat]
     others = [x for t, x in enumerate(scores) if t != mine]
+    if not _points_are_good(state.game):
+        return float(min(others, default=0) - scores[mine])
     return float(scores[mine] - max(others, default=0))
 
 
