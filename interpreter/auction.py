@@ -23,13 +23,15 @@ class AuctionPhase:
             value = action.number if spec.numbers is not None else spec.value
             if value is not None and best is not None and value <= best:
                 continue
-            if spec.for_suit is not None:
-                self.bound = {"suit": action.suit}
-                accepted = spec.for_suit(self)
+            if spec.for_suit is not None or spec.when is not None:
+                self.bound = {"suit": action.suit, "number": action.number}
+                accepted = (spec.for_suit is None or spec.for_suit(self)) and (spec.when is None or spec.when(self))
                 self.bound = {}
                 if not accepted:
                     continue
             found.append(action)
+        if not isinstance(may_pass, bool):
+            may_pass = may_pass(self)
         if may_pass or not found:
             found.append(game.actions[-1])  # pass
         return found

@@ -131,14 +131,18 @@ class DealSections:
                     numbers = (low, high)
                 if per_suit:
                     exprs.scope.bound["suit"] = "suit"
+                if numbers:
+                    exprs.scope.bound["number"] = "num"
                 try:
                     for_suit = self.expr(exprs, path + ("for each suit",), "bool").fn if per_suit else None
                     trump = self.expr(exprs, path + ("trump",), "suit").fn if "trump" in call else None
+                    when = self.expr(exprs, path + ("when",), "bool").fn if "when" in call else None
                 except _Skip:
                     failed = True
                     continue
                 finally:
                     exprs.scope.bound.pop("suit", None)
+                    exprs.scope.bound.pop("number", None)
                 value = Fraction(str(call["value"])) if "value" in call else None
                 own_deal = None
                 if "then deal" in call:
@@ -153,9 +157,15 @@ class DealSections:
                                     "the two deals together must hand out the whole deck")
                         failed = True
                 indices.append(len(calls))
-                calls.append(CallSpec(str(name), for_suit, trump, value, own_deal, numbers))
+                calls.append(CallSpec(str(name), for_suit, trump, value, own_deal, numbers, when))
+            may_pass = round_spec.get("pass", True)
+            if isinstance(may_pass, str):
+                try:
+                    may_pass = self.expr(exprs, ("auction", "rounds", r, "pass"), "bool").fn
+                except _Skip:
+                    failed = True
             rounds.append((tuple(indices), round_spec.get("ends", "at the first call") == "at the first call",
-                           round_spec.get("pass", True) is not False, round_spec.get("rising", True) is not False))
+                           may_pass, round_spec.get("rising", True) is not False))
         then_deal = ()
         if "then deal" in spec:
             try:

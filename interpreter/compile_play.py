@@ -41,6 +41,7 @@ class PlaySections:
         lead = optional("lead", "seat")
         trump = optional("trump", "suit")
         trump_cards = optional("trump cards", "set")
+        sits_out = optional("sits out", "seat")
         leader_wins = optional("leader wins when", "bool")
         always = optional("always", "set")
         draw_when = optional("draw when", "bool")
@@ -125,7 +126,7 @@ class PlaySections:
                 failed = True
         if failed or lead is None:
             raise _Skip
-        return {"lead": lead, "trump": trump, "trump_cards": trump_cards, "follow": clauses, "leads": leads, "always": always, "draw": tuple(draw),
+        return {"lead": lead, "trump": trump, "trump_cards": trump_cards, "sits_out": sits_out, "follow": clauses, "leads": leads, "always": always, "draw": tuple(draw),
                 "draw_when": draw_when, "ends_when": ends_when, "declarations": tuple(declarations),
                 "side_actions": tuple(side_actions), "shows": tuple(shows), "keep": keep, "leader_wins": leader_wins}
 

@@ -87,6 +87,10 @@ def explain(path: str | Path) -> str:
         lines.append(f"Let {name} be {_text(value, 'expr')}.")
     play = doc["play"]
     lines.append(f"Play: {_text(play['lead'], 'expr')} leads the first trick.")
+    if "trump cards" in play:
+        lines.append(f"The trump cards: {_text(play['trump cards'], 'expr')}, all of the trump suit in play.")
+    if "sits out" in play:
+        lines.append(f"Sitting out this deal: {_text(play['sits out'], 'expr')}.")
     if "trump" in play:
         lines.append(f"Trump: {_text(play['trump'], 'expr')}.")
     follow = play.get("follow", [])

@@ -174,7 +174,8 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
     def last_round(s) -> bool:
         if any(s.piles[p] for p in draw_piles):
             return False
-        return sum(h.bit_count() for h in s.hands) + len(s.trick) <= players
+        held = sum(h.bit_count() for seat, h in enumerate(s.hands) if seat != s.out)
+        return held + len(s.trick) <= players - (s.out is not None)
 
     def suit_of(a: Fn) -> Fn:
         def first_suit(s):

@@ -74,13 +74,14 @@ class CallSpec:
     value: Fraction | None
     then_deal: tuple[DealStep, ...] | None = None    # replaces the auction's own when set
     numbers: tuple[int, int] | None = None           # one call per number: its value is the number
+    when: Fn | None = None                           # offered only when it holds ('suit', 'number' bound)
 
 
 @dataclass(frozen=True)
 class Auction:
     first: Fn
-    rounds: tuple[tuple[tuple[int, ...], bool, bool, bool], ...]   # call indices, ends at the first call?,
-    #                                                                 may pass?, calls must rise?
+    rounds: tuple[tuple[tuple[int, ...], bool, bool | Fn, bool], ...]   # call indices, ends at the first call?,
+    #                                                                      may pass (or when)?, calls must rise?
     calls: tuple[CallSpec, ...]
     then_deal: tuple[DealStep, ...]
 
@@ -199,7 +200,9 @@ class Game:
     lead: Fn
     trump: Fn | None
     trump_cards: Fn | None                    # the trump cards, when not just the trump suit's
+    sits_out: Fn | None                       # a seat that does not play this deal (none: all play)
     trump_cards: Fn | None                    # the trump cards, when not just the trump suit's
+    sits_out: Fn | None                       # a seat that does not play this deal (none: all play)
     follow: tuple[tuple[Fn | None, Fn], ...]
     leads: tuple[tuple[Fn | None, Fn], ...]      # 'may lead': clauses on the card led
     always: Fn | None

@@ -24,7 +24,10 @@ class TrickPlay:
         self.trumps = game.deck.suit_masks[self.trump] if self.trump >= 0 else 0
         if game.trump_cards is not None:
             self.trumps = game.trump_cards(self)
-        self.current = self.leader = game.lead(self)
+        if game.sits_out is not None:
+            self.out = game.sits_out(self)
+        lead = game.lead(self)
+        self.current = self.leader = lead if lead != self.out else (lead + 1) % game.players
         self._legal = None
 
     def _form_teams(self) -> None:
@@ -123,8 +126,9 @@ class TrickPlay:
         self.trick_seats.append(seat)
         self.history.append((seat, card))
         self._legal = None
-        if len(self.trick) < game.players:
-            self.current = (seat + 1) % game.players
+        if len(self.trick) < game.players - (self.out is not None):
+            nxt = (seat + 1) % game.players
+            self.current = nxt if nxt != self.out else (nxt + 1) % game.players
             return
         at = 0 if game.leader_wins is not None and game.leader_wins(self) else \
             game.trick_rule.winner(self.trick, self.trump, self.trumps)

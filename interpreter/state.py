@@ -31,7 +31,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "won", "tricks", "winners", "trump", "history", "bound", "taker", "contract", "bids",
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
-                 "shown_cards", "past", "deal_number", "counters", "trumps")
+                 "shown_cards", "past", "deal_number", "counters", "trumps", "out")
 
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
@@ -43,6 +43,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         self.dealer = dealer
         self.trump = -1
         self.trumps = 0
+        self.out = None
         self.trick = []
         self.trick_seats = []
         self.won = [0] * game.players
@@ -163,6 +164,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.past = self.past[:]
         other.trump = self.trump
         other.trumps = self.trumps
+        other.out = self.out
         other.history = self.history[:]
         other.bound = {}
         other.taker = self.taker

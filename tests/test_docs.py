@@ -24,7 +24,7 @@ ORDER_KEYS = {"order", "trump order"}
 DEAL_KEYS = {"deal", "then deal"}
 EXPR_KEYS = {"lead", "trump", "when", "points", "to", "until", "dealer", "first", "for each suit",
              "always", "draw when", "ends when", "cards", "who", "by", "shown", "for each card",
-             "leader wins when", "annul when", "then"}
+             "leader wins when", "annul when", "then", "trump cards", "sits out"}
 # Keys whose value is text, a fixed word or a name, not rule language.
 PLAIN_KEYS = {"game", "about", "rule", "direction", "winner", "ties", "ends", "if all pass", "seen by",
               "count", "with", "at", "required", "pays", "last trick", "pass", "rising", "of", "start"}
