@@ -278,7 +278,7 @@ def _ask(state):
             click.echo(f"legal now: {legal}. Type one (a card by its code or name); 'quit' to leave.")
             continue
         try:
-            action = state.game.parse_action(text)
+            action = state.resolve(text)
             state.clone().apply(action)
             return action
         except IllegalActionError as err:

@@ -240,15 +240,29 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         if self.current is None:
             raise IllegalActionError("the deal is over: no action can be played")
         if not isinstance(action, Action):
-            text = " ".join(str(action).split()).casefold()
-            legal = next((a for a in self.legal_actions() if a.text.casefold() == text), None)
-            action = legal or self.game.parse_action(str(action))  # the legal one first: a name may serve twice
+            action = self.resolve(str(action))
         if action.kind == "play" and self.phase == PLAY and self.pending is None:
             if not (self.legal_mask() >> action.card) & 1:
                 raise IllegalActionError(self._why_illegal(action))
         elif action not in self.legal_actions():
             raise IllegalActionError(self._why_illegal(action))
         self.apply_unchecked(action)
+
+    def resolve(self, text: str) -> Action:
+        """The action a person means by ``text`` here: a legal action of that text first (a call's
+        name may serve in two rounds); a card alone names the legal action on that card (``3H``
+        while passing cards is ``pass 3H``); else whatever the text names, legal or not."""
+        folded = " ".join(text.split()).casefold()
+        legal = self.legal_actions()
+        for action in legal:
+            if action.text.casefold() == folded:
+                return action
+        parsed = self.game.parse_action(text)
+        if parsed.kind == "play" and parsed not in legal:
+            on_card = [a for a in legal if a.card == parsed.card]
+            if len(on_card) == 1:
+                return on_card[0]
+        return parsed
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (e.g. taken from legal_actions())."""

@@ -81,14 +81,15 @@ def table_view(state: State, you: int) -> str:
               for s, x in state.history if not isinstance(x, int) and s != you and not state.winners
               and (s is None or state.phase != AUCTION)]
     if state.phase != AUCTION and events:
-        lines.append("since the auction: " + "; ".join(events[-8:]))
+        since = "since the auction" if game.auction is not None else "before play"
+        lines.append(f"{since}: " + "; ".join(events[-8:]))
     for s, cards in enumerate(state.shown_cards):
         if cards:
             lines.append(f"{seat_label(s, you)} showed: {deck.text(cards)}")
     if state.phase == AUCTION:
         calls = [f"{seat_label(s, you)}: {a}" for s, a in state.history]
         lines.append("auction: " + (", ".join(calls) if calls else "nobody has spoken yet"))
-    else:
+    elif state.phase not in (DECIDE, TRANSFER):
         if state.trick:
             played = ", ".join(f"{seat_label(s, you)}: {describe_card(state, c)}"
                                for s, c in zip(state.trick_seats, state.trick))
