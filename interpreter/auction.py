@@ -72,8 +72,11 @@ class AuctionPhase:
         self.contract = action.number if spec.numbers is not None else spec.value if spec.value is not None else 0
         if spec.trump is not None:
             self.bound = {"suit": action.suit}
-            self.trump = spec.trump(self)
+            trump = spec.trump(self)
+            self.trump = -1 if trump is None else trump  # 'none': no trump
             self.bound = {}
+        if spec.ranking is not None:
+            self.rule, self.points = self.game.rankings[spec.ranking]
         self.stage = END_OF_AUCTION
         self._advance()
 

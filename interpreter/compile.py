@@ -33,7 +33,6 @@ from .game import (
 )
 from .load import Source
 from .syntax import SyntaxProblem, parse
-from .tricks import TrickRule
 
 
 class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
@@ -91,27 +90,25 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             for seat in seats:
                 team_of[seat] = t
         piles = self.section(self.piles, {"pack": False})
-        strength, above = self.section(lambda: self.order(deck, "order"), (None, None))
-        trump_strength, trump_above = (strength, above)
-        if "trump order" in doc:
-            trump_strength, trump_above = self.section(lambda: self.order(deck, "trump order"), (strength, above))
-        plain = self.section(lambda: self.points(deck, "points", None), tuple(Fraction(0) for _ in range(deck.size)))
-        trumped = self.section(lambda: self.points(deck, "trump points", plain), plain) if "trump points" in doc else plain
-        points_by_trump = (plain,) + tuple(
-            tuple(trumped[c] if deck.suit_of[c] == t else plain[c] for c in range(deck.size))
-            for t in range(len(deck.suit_codes)))
+        strength_ok = len(self.problems)
+        rule, points_by_trump = self.ranking(deck, (), None)
+        ordered = len(self.problems) == strength_ok and "order" not in self.broken
+        named = {}
+        if "rankings" in doc and "rankings" not in self.broken:
+            for name in doc["rankings"]:
+                named[str(name)] = self.ranking(deck, ("rankings", name), (rule, points_by_trump))
         play = doc.get("play") if "play" not in self.broken else None
-        by_suit = bool(play) and play.get("winner") == "highest of led suit"
-        zeros = tuple([0] * deck.size)
-        ts = trump_strength or zeros
-        trump_equal = tuple(sum(1 << d for d in range(deck.size) if ts[d] == ts[c]) for c in range(deck.size))
-        rule = TrickRule(strength or zeros, above or zeros, ts, trump_above or zeros, trump_equal,
-                         deck.suit_of, deck.suit_masks, by_suit, bool(play) and play.get("ties") == "spoil")
         marks = self.section(self.marks, {})
         keep_pays = self.section(lambda: self.keep_pays(), Fraction(0))
+        # one scale for the card points of every ranking, so that points won add up whatever the call
+        every_value = [v for _, rows in named.values() for row in rows for v in row] + [keep_pays]
+        points_table = Points.build(points_by_trump, *every_value)
+        rankings = {name: (r, Points.build(rows, *every_value, *[v for row in points_by_trump for v in row]))
+                    for name, (r, rows) in named.items()}
         draws = tuple(list(piles).index(p) for p in (play or {}).get("draw", []) if p in piles)
-        scope = Scope(deck, rule, tuple(teams), tuple(team_of), Points.build(points_by_trump, keep_pays), players,
+        scope = Scope(deck, rule, tuple(teams), tuple(team_of), points_table, players,
                       tuple(piles), draws, tuple(marks), tuple(marks.values()))
+        scope.rankings = tuple(rankings)
         exprs = ExpressionCompiler(scope)
         for index, (name, spec) in enumerate((doc.get("counters") or {}).items() if "counters" not in self.broken else ()):
             scope.counters[str(name)] = (index, str(spec.get("of", "team")))
@@ -133,7 +130,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         match = self.section(lambda: self.match(exprs), None)
         if formed and team_rules is None or "annul when" in doc and annul_when is None or "annul when" in self.broken:
             return None
-        if any(not p.warning for p in self.problems) or self.broken or strength is None or played is None or match is None:
+        if any(not p.warning for p in self.problems) or self.broken or not ordered or played is None or match is None:
             return None
         return Game(
             name=Path(self.source.path).stem, title=str(doc["game"]), about=str(doc.get("about", "")).strip(),
@@ -144,6 +141,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             pile_sizes=pile_sizes, deal_plan=plan, hand_size=hand_size, trick_rule=rule, auction=auction,
             lets=lets, awards=awards, match=match, mark_names=tuple(marks), mark_types=tuple(marks.values()),
             transfers=transfers, annul_when=annul_when, team_rules=team_rules, counters=counters,
+            rankings=tuple(rankings.values()),
             actions=self.actions(deck, auction, played["declarations"], played["side_actions"], transfers,
                                  played["shows"]), **played,
         )

@@ -10,6 +10,7 @@ from fractions import Fraction
 from . import nodes as n
 from .cards import Deck, build_deck
 from .compile_support import _Skip, _texts
+from .tricks import TrickRule
 from .expressions import suggest_code
 
 
@@ -101,9 +102,12 @@ class CardSections:
         kinds = {"seat": "seat", "team": "team", "number": "num", "suit": "suit", "condition": "bool", "cards": "set"}
         return {str(name): kinds[str(kind)] for name, kind in self.doc.get("marks", {}).items()}
 
-    def order(self, deck: Deck, key: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        self.need(key)
-        tree: n.Order = self.parse((key,), "order")
+    def order(self, deck: Deck, key: str, within: tuple = ()) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """An order, highest first: each card's strength and the cards above it. ``within`` is
+        where the key sits (a ranking of 'rankings'), the top of the file by default."""
+        path = within + (key,)
+        self.need(path[0])
+        tree: n.Order = self.parse(path, "order")
         placed: dict[int, str] = {}
         tiers: list[int] = []
         ok = True
@@ -113,7 +117,7 @@ class CardSections:
                 if ref.code in deck.index:
                     card = deck.index[ref.code]
                     if card in placed:
-                        self.report_in((key,), ref.pos, f"card {ref.code} is ranked twice (first as part of '{placed[card]}')",
+                        self.report_in(path, ref.pos, f"card {ref.code} is ranked twice (first as part of '{placed[card]}')",
                                        "each card must appear exactly once in the order")
                         ok = False
                         continue
@@ -121,12 +125,12 @@ class CardSections:
                 else:
                     group = deck.selection(ref.code)
                     if group is None:
-                        self.report_in((key,), ref.pos, f"unknown card or rank '{ref.code}'", suggest_code(ref.code, deck))
+                        self.report_in(path, ref.pos, f"unknown card or rank '{ref.code}'", suggest_code(ref.code, deck))
                         ok = False
                         continue
                     cards = group & ~sum(1 << c for c in placed)
                     if not cards:
-                        self.report_in((key,), ref.pos, f"'{ref.code}' names no card that is not ranked already",
+                        self.report_in(path, ref.pos, f"'{ref.code}' names no card that is not ranked already",
                                        "each card must appear exactly once in the order")
                         ok = False
                         continue
@@ -138,7 +142,7 @@ class CardSections:
         missing = [deck.codes[c] for c in range(deck.size) if c not in placed]
         if missing and ok:
             shown = " ".join(missing[:8]) + (" …" if len(missing) > 8 else "")
-            self.report((key,), f"the {key} leaves out {len(missing)} card(s): {shown}",
+            self.report(path, f"the {key} leaves out {len(missing)} card(s): {shown}",
                         "every card of the deck must have a place in the order")
             ok = False
         if not ok:
@@ -151,14 +155,16 @@ class CardSections:
         above = tuple(sum(1 << d for d in range(deck.size) if strength[d] > strength[c]) for c in range(deck.size))
         return tuple(strength), above
 
-    def points(self, deck: Deck, key: str, base: tuple[Fraction, ...] | None) -> tuple[Fraction, ...]:
+    def points(self, deck: Deck, key: str, base: tuple[Fraction, ...] | None,
+               within: tuple = ()) -> tuple[Fraction, ...]:
         """Card points; 'trump points' start from 'points' (``base``) and override them."""
-        self.need(key)
+        path = within + (key,)
+        self.need(path[0])
         values: list[Fraction | None] = [None] * deck.size
-        for code, value in self.doc.get(key, {}).items():
+        for code, value in (self.source.value_at(path) or {}).items():
             mask = deck.selection(str(code))
             if mask is None:
-                self.report((key, code), f"unknown card, rank or suit '{code}'", suggest_code(str(code), deck), key=True)
+                self.report(path + (code,), f"unknown card, rank or suit '{code}'", suggest_code(str(code), deck), key=True)
                 continue
             exact = Fraction(str(value))
             for c in range(deck.size):
@@ -166,6 +172,41 @@ class CardSections:
                     values[c] = exact
         fallback = base or tuple(Fraction(0) for _ in range(deck.size))
         return tuple(v if v is not None else fallback[c] for c, v in enumerate(values))
+
+    def ranking(self, deck: Deck, within: tuple, base: tuple | None) -> tuple[TrickRule, tuple]:
+        """The trick rule and card points per trump of the file (``within`` empty) or of a ranking
+        of 'rankings', whose keys default to the file's (``base``: its rule and points)."""
+        here = self.source.value_at(within) if within else self.doc
+        play = self.doc.get("play") if "play" not in self.broken else None
+        zeros = tuple([0] * deck.size)
+        if "order" in here:
+            strength, above = self.section(lambda: self.order(deck, "order", within), (None, None))
+        else:
+            strength, above = (base[0].strength, base[0].above) if base else (None, None)
+        if "trump order" in here:
+            trump_strength, trump_above = self.section(lambda: self.order(deck, "trump order", within), (strength, above))
+        elif base and "order" not in here:
+            trump_strength, trump_above = base[0].trump_strength, base[0].trump_above
+        else:
+            trump_strength, trump_above = strength, above
+        if "points" in here or base is None:
+            plain = self.section(lambda: self.points(deck, "points", None, within), tuple(Fraction(0) for _ in range(deck.size)))
+        else:
+            plain = base[1][0]
+        if "trump points" in here:
+            trumped = self.section(lambda: self.points(deck, "trump points", plain, within), plain)
+            by_trump = (plain,) + tuple(tuple(trumped[c] if deck.suit_of[c] == t else plain[c] for c in range(deck.size))
+                                        for t in range(len(deck.suit_codes)))
+        elif base is not None and "points" not in here:
+            by_trump = base[1]
+        else:
+            by_trump = (plain,) * (len(deck.suit_codes) + 1)
+        ts = trump_strength or zeros
+        trump_equal = tuple(sum(1 << d for d in range(deck.size) if ts[d] == ts[c]) for c in range(deck.size))
+        by_suit = bool(play) and play.get("winner") == "highest of led suit"
+        rule = TrickRule(strength or zeros, above or zeros, ts, trump_above or zeros, trump_equal,
+                         deck.suit_of, deck.suit_masks, by_suit, bool(play) and play.get("ties") == "spoil")
+        return rule, by_trump
 
     def keep_pays(self) -> Fraction:
         keep = (self.doc.get("play") or {}).get("keep") if "play" not in self.broken else None

@@ -157,7 +157,15 @@ class DealSections:
                                     "the two deals together must hand out the whole deck")
                         failed = True
                 indices.append(len(calls))
-                calls.append(CallSpec(str(name), for_suit, trump, value, own_deal, numbers, when))
+                ranking = None
+                if "ranking" in call:
+                    if str(call["ranking"]) not in exprs.scope.rankings:
+                        self.report(path + ("ranking",), f"'ranking' names '{call['ranking']}', which 'rankings' "
+                                    "does not define", f"rankings: {', '.join(exprs.scope.rankings) or 'none'}")
+                        failed = True
+                        continue
+                    ranking = exprs.scope.rankings.index(str(call["ranking"]))
+                calls.append(CallSpec(str(name), for_suit, trump, value, own_deal, numbers, when, ranking))
             may_pass = round_spec.get("pass", True)
             if isinstance(may_pass, str):
                 try:

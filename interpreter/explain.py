@@ -39,6 +39,11 @@ def explain(path: str | Path) -> str:
     lines.append(f"Ranking, highest first: {_text(doc['order'], 'order')}.")
     if "trump order" in doc:
         lines.append(f"In the trump suit: {_text(doc['trump order'], 'order')}.")
+    for name, spec in doc.get("rankings", {}).items():
+        parts = [f"{key} {_text(spec[key], 'order')}" for key in ("order", "trump order") if key in spec]
+        parts += [f"{key} " + (", ".join(f"{c} {v}" for c, v in spec[key].items()) or "none")
+                  for key in ("points", "trump points") if key in spec]
+        lines.append(f"Ranking '{name}', when a call chooses it: {'; '.join(parts)}.")
     if "points" in doc:
         worth = ", ".join(f"{code} {value}" for code, value in doc["points"].items())
         lines.append(f"Card points: {worth}; other cards 0.")
@@ -63,6 +68,10 @@ def explain(path: str | Path) -> str:
                     text += f" (trump: {_text(call['trump'], 'expr')})"
                 if "then deal" in call:
                     text += f" (then: {_text(call['then deal'], 'deal')})"
+                if "ranking" in call:
+                    text += f" (ranking: {call['ranking']})"
+                if "when" in call:
+                    text += f" (when {_text(call['when'], 'expr')})"
                 calls.append(text)
             ends = spec.get("ends", "at the first call")
             passing = ", or passes" if spec.get("pass", True) is not False else " (he may not pass)"

@@ -66,7 +66,8 @@ class Scope:
     lets: dict[str, Compiled] = field(default_factory=dict)
     functions: dict[str, tuple[str, Compiled]] = field(default_factory=dict)  # name -> (parameter type, body)
     bound: dict[str, str] = field(default_factory=dict)  # names bound by the context, e.g. 'it', 'suit'
-    counters: dict[str, tuple[int, str]] = field(default_factory=dict)  # name -> (index, 'seat' or 'team')
+    counters: dict[str, tuple[int, str]] = field(default_factory=dict)
+    rankings: tuple[str, ...] = ()                   # names of the rankings a call may choose  # name -> (index, 'seat' or 'team')
 
 
 def _streak(state, seat) -> int:
@@ -100,12 +101,12 @@ def _most_tricks(state):
 
 
 def _builtins(scope: Scope) -> dict[str, Builtin]:
-    deck, rule, players, draw_piles = scope.deck, scope.trick_rule, scope.players, scope.draw_piles
+    deck, players, draw_piles = scope.deck, scope.players, scope.draw_piles
     everything = deck.all
     points = scope.points
 
     def led(state):
-        suit = rule.led_suit(state.trick, state.trump, state.trumps)
+        suit = state.rule.led_suit(state.trick, state.trump, state.trumps)
         if suit < 0:
             return 0
         return state.trumps if suit == state.trump else deck.suit_masks[suit] & ~state.trumps
@@ -113,7 +114,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
     def winning(state):
         if not state.trick:
             return None
-        at = rule.winner(state.trick, state.trump, state.trumps)
+        at = state.rule.winner(state.trick, state.trump, state.trumps)
         return None if at < 0 else state.trick_seats[at]
 
     def seats_of(kind: str, arg: Fn) -> Fn:
@@ -214,7 +215,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "trumps": Builtin(None, "set", "the cards of the trump suit", "trumps when led = trumps",
                           lambda: lambda s: s.trumps),
         "beating": Builtin(None, "set", "the cards that would win the trick as it stands", "led and beating",
-                           lambda: lambda s: rule.beating(s.trick, s.trump, s.trumps, everything)),
+                           lambda: lambda s: s.rule.beating(s.trick, s.trump, s.trumps, everything)),
         "tricks_played": Builtin(None, "num", "the number of tricks played so far", "tricks_played = 0",
                                  lambda: lambda s: len(s.winners)),
         "last_trick": Builtin(None, "seat", "the winner of the last trick (none if it was spoiled)",
@@ -257,7 +258,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "dealt": Builtin(("seat",), "set", "the cards a seat held when play began", "count(dealt(me) and trumps)",
                          lambda a: lambda s: 0 if (x := a(s)) is None else s.dealt[x]),
         "card_points": Builtin(("set",), "num", "the card points of a set of cards, with the trump in force",
-                               "card_points(stock)", lambda a: lambda s: points.of(a(s), s.trump)),
+                               "card_points(stock)", lambda a: lambda s: s.points.of(a(s), s.trump)),
         "shown": Builtin(("seat|team",), "num", "the points a seat or team has declared by showing cards",
                          "shown(takers) + shown(defenders)", make_shown),
         "led_card": Builtin(None, "set", "the card that led the trick being played (empty between tricks)",

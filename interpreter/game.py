@@ -75,6 +75,7 @@ class CallSpec:
     then_deal: tuple[DealStep, ...] | None = None    # replaces the auction's own when set
     numbers: tuple[int, int] | None = None           # one call per number: its value is the number
     when: Fn | None = None                           # offered only when it holds ('suit', 'number' bound)
+    ranking: int | None = None                       # the ranking (order and card points) the call chooses
 
 
 @dataclass(frozen=True)
@@ -221,6 +222,7 @@ class Game:
     mark_types: tuple[str, ...]
     lets: tuple[tuple[str, str, Fn], ...]   # name, type, function: reported in results
     counters: tuple[Counter, ...]
+    rankings: tuple[tuple[TrickRule, Points], ...]   # orders and card points a call may choose
     awards: tuple[Award, ...]
     match: MatchRule
     actions: tuple[Action, ...] = field(repr=False)

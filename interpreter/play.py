@@ -52,7 +52,7 @@ class TrickPlay:
         game = self.game
         if not self.trick:
             return self._choose_by(game.leads, hand) if game.leads else hand
-        if game.trick_rule.led_suit(self.trick, self.trump, self.trumps) < 0:
+        if self.rule.led_suit(self.trick, self.trump, self.trumps) < 0:
             return hand
         allowed = self._choose_by(game.follow, hand)
         if game.always is not None:
@@ -131,7 +131,7 @@ class TrickPlay:
             self.current = nxt if nxt != self.out else (nxt + 1) % game.players
             return
         at = 0 if game.leader_wins is not None and game.leader_wins(self) else \
-            game.trick_rule.winner(self.trick, self.trump, self.trumps)
+            self.rule.winner(self.trick, self.trump, self.trumps)
         self.past.append(tuple(self.trick))
         if at < 0:
             self.winners.append(-1)
@@ -140,7 +140,7 @@ class TrickPlay:
             nxt = self.trick_seats[at]
             self.winners.append(nxt)
             self.tricks[nxt] += 1
-            row = game.points_table.scaled[self.trump + 1]
+            row = self.points.scaled[self.trump + 1]
             kept = game.keep[0]
             if kept and any(kept >> c & 1 for c in self.trick):
                 self._take_keeping(nxt, row, at)
@@ -167,7 +167,7 @@ class TrickPlay:
         its player unless it won the trick itself."""
         game = self.game
         kept, price, lost = game.keep
-        pay = int(price * game.points_table.scale)
+        pay = int(price * self.points.scale)
         last = not any(self.hands)
         for i, (c, seat) in enumerate(zip(self.trick, self.trick_seats)):
             owner = winner

@@ -69,7 +69,7 @@ class GreedyPlayer:
         weakest. Cards to show: the weakest (they tell the others least)."""
         legal = state.legal_actions()
         game = state.game
-        strength = game.trick_rule.strength
+        strength = state.rule.strength
         if state.phase == DECIDE:
             return legal[-1] if legal[-1].kind == "pass" else legal[0]
         if legal[0].kind == "reveal":
@@ -108,7 +108,7 @@ class GreedyPlayer:
     def _card(self, state: State) -> Action:
         game = state.game
         legal = state.legal_mask()
-        rule = game.trick_rule
+        rule = state.rule
         cost = lambda c: (rule.strength[c], game.points[c], c)  # noqa: E731 - a sort key
         cards = sorted(bits(legal), key=cost)
         if not _points_are_good(game):
@@ -132,7 +132,7 @@ class GreedyPlayer:
         that loses the trick (points first), or, if every card wins, the strongest."""
         if not state.trick:
             return cards[0]
-        rule, game = state.game.trick_rule, state.game
+        rule, game = state.rule, state.game
         losing = [c for c in cards if rule.winner(state.trick + [c], state.trump, state.trumps) != len(state.trick)]
         pool = losing or cards
         return max(pool, key=lambda c: (game.points[c], rule.strength[c], c))
@@ -184,7 +184,7 @@ def _gains(state: State, action: Action) -> bool:
     select, pile = spec.swap
     given = state.hands[state.current] & select(state)
     taken = state.piles[pile]
-    strength = state.game.trick_rule.trump_strength if state.trump >= 0 else state.game.trick_rule.strength
+    strength = state.rule.trump_strength if state.trump >= 0 else state.rule.strength
     return sum(strength[c] for c in taken) > sum(strength[c] for c in bits(given))
 
 

@@ -31,7 +31,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "won", "tricks", "winners", "trump", "history", "bound", "taker", "contract", "bids",
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
-                 "shown_cards", "past", "deal_number", "counters", "trumps", "out")
+                 "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points")
 
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
@@ -44,6 +44,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         self.trump = -1
         self.trumps = 0
         self.out = None
+        self.rule, self.points = game.trick_rule, game.points_table
         self.trick = []
         self.trick_seats = []
         self.won = [0] * game.players
@@ -165,6 +166,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.trump = self.trump
         other.trumps = self.trumps
         other.out = self.out
+        other.rule, other.points = self.rule, self.points
         other.history = self.history[:]
         other.bound = {}
         other.taker = self.taker

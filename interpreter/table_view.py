@@ -41,7 +41,7 @@ def hand_line(state: State, seat: int) -> str:
     """The seat's hand, strongest first, legal cards marked with '*' when it is its turn."""
     game = state.game
     legal = state.legal_mask() if state.current == seat else 0
-    rule = game.trick_rule
+    rule = state.rule
     if rule.by_suit:  # trumps first, then suit by suit, strongest first
         def key(c: int) -> tuple:
             suit = game.deck.suit_of[c]
@@ -99,8 +99,8 @@ def table_view(state: State, you: int) -> str:
         tricks = ", ".join(f"{seat_label(s, you)} {n}" for s, n in enumerate(state.tricks))
         spoiled = f", spoiled {state.winners.count(-1)}" if -1 in state.winners else ""
         scores = ""
-        if any(any(row) for row in game.points_table.scaled):
-            scores = f"; your card points {_fmt(game.points_table.of(state.won[you], state.trump))}"
+        if any(any(row) for row in state.points.scaled):
+            scores = f"; your card points {_fmt(state.points.of(state.won[you], state.trump))}"
         if state.melds[you]:
             scores += f", declared by you {_fmt(state.melds[you])}"
         lines.append(f"tricks won: {tricks}{spoiled}{scores}")

@@ -1,6 +1,7 @@
 """Language semantics on small rule files written for the purpose."""
 from __future__ import annotations
 
+from pathlib import Path
 import textwrap
 from fractions import Fraction
 
@@ -93,3 +94,32 @@ def test_card_points_stay_exact_and_won_cards_are_a_set(tmp_path):
     assert result.facts["aces_won"] == 2 and result.facts["pile_points"] == 0
     assert game.points_table.of(state.won[0], state.trump) == 9
     assert game.points_table.of(state.won[1], state.trump) == Fraction(1, 2)
+
+
+CONTRACTS = Path(__file__).resolve().parent / "games" / "contracts.yaml"
+HANDS = {"hands": [["AS", "10S", "KS", "QH", "JH", "9H"], ["QS", "JS", "9S", "AH", "10H", "KH"]]}
+
+
+def test_a_call_chooses_its_ranking_and_card_points():
+    game = interpreter.load(CONTRACTS)
+    state = game.new_deal(layout=HANDS, dealer=1)
+    assert [a.text for a in state.legal_actions()] == ["suit S", "suit H", "nullo", "pass"]
+    state.apply("nullo")
+    assert state.trump == -1                               # 'trump: none'
+    state.apply("play 10S")
+    state.apply("play QS")
+    assert state.winners == [1] and state.scored == [0, 0]  # Q above 10, and no card points
+    suit = game.new_deal(layout=HANDS, dealer=1)
+    suit.apply("suit S")
+    suit.apply("play 10S")
+    suit.apply("play QS")
+    assert suit.winners == [0] and suit.points.of(suit.won[0], suit.trump) == 13
+
+
+def test_a_ranking_a_call_names_must_exist(tmp_path):
+    text = CONTRACTS.read_text(encoding="utf-8").replace("ranking: nullo}", "ranking: nulo}")
+    path = tmp_path / "g.yaml"
+    path.write_text(text, encoding="utf-8")
+    problems, game = interpreter.problems_in(path)
+    assert game is None
+    assert [p.message for p in problems] == ["'ranking' names 'nulo', which 'rankings' does not define"]
