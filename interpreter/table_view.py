@@ -87,7 +87,7 @@ def table_view(state: State, you: int) -> str:
         if cards:
             lines.append(f"{seat_label(s, you)} showed: {deck.text(cards)}")
     if state.phase == AUCTION:
-        calls = [f"{seat_label(s, you)}: {a}" for s, a in state.history]
+        calls = [f"{seat_label(s, you)}: {a}" for s, a in state.history if s is not None]
         lines.append("auction: " + (", ".join(calls) if calls else "nobody has spoken yet"))
     elif state.phase not in (DECIDE, TRANSFER):
         if state.trick:
