@@ -147,7 +147,7 @@ class SideAction:
 
 @dataclass(frozen=True)
 class Counter:
-    """A number per seat or team that lives across the deals of a match (Spades' bags):
+    """A number per seat or team that lives across the deals of a match (overtricks kept):
     ``start`` at the start, ``then`` its value after each deal, with ``it`` bound."""
 
     name: str

@@ -140,7 +140,7 @@ class GreedyPlayer:
 
 def _points_are_good(game) -> bool:
     """Whether a deal's points help the side that takes them: not where the lowest total wins
-    a match that counts up (Hearts)."""
+    a match that counts up."""
     return game.match.high_wins != game.match.down
 
 

@@ -15,7 +15,7 @@ class TrickRule:
     trumps, can win.
 
     The trump cards are a set (``trumps``): the cards of the trump suit, or what 'trump cards'
-    says (a Jack of another suit, in Euchre). A trump card counts as of the trump suit for
+    says (e.g. a Jack of another suit). A trump card counts as of the trump suit for
     following and winning; of two equal trumps, the one of the trump suit itself is higher.
     """
 
