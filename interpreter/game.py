@@ -262,7 +262,7 @@ class Game:
                 row[action.card] = action
         return {key: tuple(row) for key, row in table.items()}
 
-    @property
+    @cached_property
     def simple(self) -> bool:
         """True when only card plays exist: the fast path of legal_actions."""
         return self.auction is None and not self.declarations and not self.side_actions and not self.shows

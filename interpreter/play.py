@@ -54,7 +54,14 @@ class TrickPlay:
             return self._choose_by(game.leads, hand) if game.leads else hand
         if self.rule.led_suit(self.trick, self.trump, self.trumps) < 0:
             return hand
-        allowed = self._choose_by(game.follow, hand)
+        allowed = hand
+        for when, select in game.follow:  # the first clause that holds and leaves a card decides
+            if when is not None and not when(self):
+                continue
+            chosen = hand & select(self)
+            if chosen:
+                allowed = chosen
+                break
         if game.always is not None:
             allowed |= hand & game.always(self)
         return allowed
@@ -126,7 +133,11 @@ class TrickPlay:
         self.trick_seats.append(seat)
         self.history.append((seat, card))
         self._legal = None
-        if len(self.trick) < game.players - (self.out is not None):
+        if self.out is None:
+            if len(self.trick) < game.players:
+                self.current = (seat + 1) % game.players
+                return
+        elif len(self.trick) < game.players - 1:
             nxt = (seat + 1) % game.players
             self.current = nxt if nxt != self.out else (nxt + 1) % game.players
             return
@@ -145,9 +156,12 @@ class TrickPlay:
             if kept and any(kept >> c & 1 for c in self.trick):
                 self._take_keeping(nxt, row, at)
             else:
+                mask = scored = 0
                 for c in self.trick:
-                    self.won[nxt] |= 1 << c
-                    self.scored[nxt] += row[c]
+                    mask |= 1 << c
+                    scored += row[c]
+                self.won[nxt] |= mask
+                self.scored[nxt] += scored
         self.trick = []
         self.trick_seats = []
         self.leader = nxt
