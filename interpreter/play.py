@@ -54,14 +54,7 @@ class TrickPlay:
             return self._choose_by(game.leads, hand) if game.leads else hand
         if self.rule.led_suit(self.trick, self.trump, self.trumps) < 0:
             return hand
-        allowed = hand
-        for when, select in game.follow:  # the first clause that holds and leaves a card decides
-            if when is not None and not when(self):
-                continue
-            chosen = hand & select(self)
-            if chosen:
-                allowed = chosen
-                break
+        allowed = self._choose_by(game.follow, hand)
         if game.always is not None:
             allowed |= hand & game.always(self)
         return allowed
