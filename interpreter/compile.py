@@ -35,6 +35,19 @@ from .load import Source
 from .syntax import SyntaxProblem, parse
 
 
+def _remembered(name: str, fn: Fn) -> Fn:
+    """A let's value, computed once while a deal is settled (the state's ``memo`` is a dict then;
+    during play it is None and every use computes it afresh, since the state keeps changing)."""
+    def value(s):
+        memo = s.memo
+        if memo is None:
+            return fn(s)
+        if name not in memo:
+            memo[name] = fn(s)
+        return memo[name]
+    return value
+
+
 class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
     """Compiles the sections in dependency order (compile_cards, compile_deal, compile_play,
     compile_scoring hold them); a section that fails is skipped, its problems recorded."""
@@ -233,6 +246,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
                 failed = True
                 self.failed_lets.add(name)
                 continue
+            compiled = Compiled(_remembered(name, compiled.fn), compiled.type)
             scope.lets[name] = compiled
             reported.append((name, compiled.type, compiled.fn))
         if failed:

@@ -50,6 +50,13 @@ class Settlement:
         """The settled score of a finished deal, with the rules that gave it."""
         if self.current is not None:
             raise IllegalActionError("the deal is not over yet")
+        self.memo = {}  # each let is computed once while the deal is settled
+        try:
+            return self._settle()
+        finally:
+            self.memo = None
+
+    def _settle(self) -> Result:
         game = self.game
         seat_scores = [Fraction(0)] * game.players
         team_scores = [Fraction(0)] * len(self.teams)

@@ -31,7 +31,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "won", "tricks", "winners", "trump", "history", "bound", "taker", "contract", "bids",
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
-                 "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points")
+                 "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo")
 
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
@@ -43,6 +43,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         self.dealer = dealer
         self.trump = -1
         self.trumps = 0
+        self.memo = None
         self.out = None
         self.rule, self.points = game.trick_rule, game.points_table
         self.trick = []
@@ -166,6 +167,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.trump = self.trump
         other.trumps = self.trumps
         other.out = self.out
+        other.memo = None
         other.rule, other.points = self.rule, self.points
         other.history = self.history[:]
         other.bound = {}
