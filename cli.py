@@ -1,6 +1,8 @@
 """The ``atout`` command: list, validate, simulate, replay and play card games described as data."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+import json
 import os
 import sys
 import tempfile
@@ -107,8 +109,9 @@ def _fmt(x) -> str:
 @click.option("--variant", default=None, help="A variant the rule file defines (see 'atout list').")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Processes to share the matches among; the output is the same for any number.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON (with 95% intervals), for scripts.")
 def simulate(game_name: str, count: int, seed: str, players: str | None, single_deals: bool,
-             record_path: Path | None, variant: str | None, jobs: int) -> None:
+             record_path: Path | None, variant: str | None, jobs: int, as_json: bool) -> None:
     """Play many seeded matches between AI players and summarise them."""
     from interpreter.simulate import simulate as run
 
@@ -122,8 +125,9 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
                                  param_hint="--players")
     seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
     if record_path is None:
-        summary = run(game, count, seed_value, kinds, single_deals, None, game_name, variant, jobs)
-        _print_summary(game, summary, seed, single_deals)
+        with _progress(count, "deals" if single_deals else "matches") as advance:
+            summary = run(game, count, seed_value, kinds, single_deals, None, game_name, variant, jobs, advance)
+        _print_summary(game, summary, seed, single_deals, as_json)
         return
     folder = record_path.parent
     if not folder.is_dir():
@@ -133,14 +137,17 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
     except OSError as err:
         raise RecordError(f"{record_path}: cannot write the record: {err.strerror}") from None
     try:  # written whole or not at all: a killed or failed run leaves no part of a record behind
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            summary = run(game, count, seed_value, kinds, single_deals, out, _game_ref(game, folder), variant, jobs)
+        with os.fdopen(handle, "w", encoding="utf-8") as out, \
+                _progress(count, "deals" if single_deals else "matches") as advance:
+            summary = run(game, count, seed_value, kinds, single_deals, out, _game_ref(game, folder), variant, jobs,
+                          advance)
         os.replace(temporary, record_path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    _print_summary(game, summary, seed, single_deals)
-    click.echo(f"\nrecords: {summary.matches} written to {record_path}")
+    _print_summary(game, summary, seed, single_deals, as_json)
+    if not as_json:
+        click.echo(f"\nrecords: {summary.matches} written to {record_path}")
 
 
 def _game_ref(game, folder: Path) -> str:
@@ -152,19 +159,38 @@ def _game_ref(game, folder: Path) -> str:
     return os.path.relpath(path, folder.resolve())
 
 
-def _print_summary(game, summary, seed: str, single_deals: bool) -> None:
+@contextmanager
+def _progress(count: int, unit: str):
+    """A progress bar on a terminal's stderr (done, rate, time left); nothing when piped."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=count, label=f"playing {count} {unit}", file=sys.stderr,
+                           show_eta=True, show_percent=True, show_pos=True) as bar:
+        yield bar.update
+
+
+def _print_summary(game, summary, seed: str, single_deals: bool, as_json: bool = False) -> None:
+    if as_json:
+        data = summary.to_json(game.side_names, game.side_seats)
+        click.echo(json.dumps({"game": game.title, "seed": seed, "unit": "deals" if single_deals else "matches",
+                               **data}, indent=1))
+        return
     unit = "deals" if single_deals else "matches"
     click.echo(f"{game.title}: {summary.matches} {unit} ({summary.deals} deals, {summary.actions} actions), seed {seed}")
     click.echo("players: " + ", ".join(f"seat {i} {k}" for i, k in enumerate(summary.players)))
     click.echo("")
-    rows = [("side", "seats", "wins", "win %", "mean score")]
+    rows = [("side", "seats", "wins", "win %", "95% interval", "mean score", "± 95%")]
     for t, name in enumerate(game.side_names):
+        low, high = summary.win_interval(t)
+        _, half = summary.mean_interval(t)
         rows.append((name, ", ".join(map(str, game.side_seats[t])), str(summary.team_wins[t]),
-                     f"{100 * summary.team_wins[t] / summary.matches:.1f}%", _fmt(summary.team_totals[t] / summary.matches)))
-    rows.append(("draws", "", str(summary.draws), f"{100 * summary.draws / summary.matches:.1f}%", ""))
-    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+                     f"{100 * summary.team_wins[t] / summary.matches:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%",
+                     _fmt(summary.team_totals[t] / summary.matches), f"{half:.3g}"))
+    rows.append(("draws", "", str(summary.draws), f"{100 * summary.draws / summary.matches:.1f}%", "", "", ""))
+    widths = [max(len(r[i]) for r in rows) for i in range(7)]
     for r in rows:
-        click.echo("  ".join(r[i].ljust(widths[i]) if i < 2 else r[i].rjust(widths[i]) for i in range(5)).rstrip())
+        click.echo("  ".join(r[i].ljust(widths[i]) if i < 2 else r[i].rjust(widths[i]) for i in range(7)).rstrip())
     if summary.rules:
         click.echo("")
         click.echo("rules that scored: " + ", ".join(f"{rule} {n}" for rule, n in sorted(summary.rules.items())))

@@ -167,3 +167,21 @@ def test_replay_of_a_partial_record(tmp_path):
     result = RUN.invoke(main, ["replay", str(path)])
     assert (result.exit_code, result.output) == (0, f"{path}: 2 deal(s) replayed; partial record: "
                                                     "the match is not over\n")
+
+
+def test_simulate_json_summary_has_95_percent_intervals():
+    args = ["simulate", "aluette", "-n", "200", "--seed", "1", "--players", "greedy,random,greedy,random", "--json"]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert (data["matches"], data["deals"], data["draws"]) == (200, 1000, 1)
+    north_south = data["sides"][0]
+    assert (north_south["side"], north_south["seats"], north_south["wins"]) == ("North-South", [0, 2], 189)
+    low, high = north_south["win_rate_95"]
+    assert (round(low, 3), round(high, 3)) == (0.904, 0.969)       # Wilson's interval for 189 of 200
+    mean_low, mean_high = north_south["mean_score_95"]
+    assert mean_low < north_south["mean_score"] == 4.08 < mean_high
+    parallel = CliRunner().invoke(main, args + ["-j", "2"])
+    assert json.loads(parallel.output) == data                       # the same on two processes
+    table = CliRunner().invoke(main, args[:-1])
+    assert "North-South  0, 2    189  94.5%    90.4–96.9%        4.08" in table.output
