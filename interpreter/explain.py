@@ -77,7 +77,8 @@ def explain(path: str | Path) -> str:
             passing = ", or passes" if spec.get("pass", True) is not False else " (he may not pass)"
             rising = "" if spec.get("rising", True) is not False else "; any value may be called, not only a higher one"
             lines.append(f"  round {number}: each player calls {' or '.join(calls)}{passing}; the round ends {ends}{rising}.")
-        lines.append("  If every round passes, the deal is annulled.")
+        if any(spec.get("pass", True) is not False for spec in auction["rounds"]):
+            lines.append("  If every round passes, the deal is annulled.")
         if "then deal" in auction:
             lines.append(f"  Then: {_text(auction['then deal'], 'deal')}.")
     for name, spec in doc.get("transfers", {}).items():
