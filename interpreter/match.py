@@ -102,7 +102,9 @@ class Match:
         elif until is not None and not annulled and until(state):
             self._over = True
         elif self._annulled_in_a_row >= MAX_ANNULLED_IN_A_ROW:
-            raise MatchLimitError(f"{self._annulled_in_a_row:,} deals annulled in a row (auction: if all pass: annul); "
+            why = "annul when" if self.game.annul_when is not None and self._finished.history == [] \
+                else "auction: if all pass: annul"
+            raise MatchLimitError(f"{self._annulled_in_a_row:,} deals annulled in a row ({why}); "
                                   f"at most {MAX_ANNULLED_IN_A_ROW:,} redeals in a row are allowed")
         elif len(self.results) >= MAX_DEALS_PER_MATCH:
             end = "match.until is still false" if until is not None else f"{self._counted} of {deals} deal(s) counted"
