@@ -106,10 +106,10 @@ class Source:
         offset = sum(len(r) + 1 for r in rows[: pos.line - 1]) + pos.column - 1
         offset = min(offset, len(text))
         here = self.line_text(line)[column - 1:column]
-        if "\n" not in text and here in ("'", '"'):
-            columns = _quoted_columns(self.line_text(line)[column:], here)
-            if len(columns) > len(text):
-                return line, column + 1 + columns[offset]
+        if here in ("'", '"'):
+            places = self._quoted_places(line, column, here)
+            if len(places) == len(text) + 1:
+                return places[offset]
         elif "\n" not in text and here not in ("|", ">") and self.line_text(line)[column - 1:].startswith(text):
             return line, column + offset
         # Folded, block or escaped scalars: find the same word in the file, counting
@@ -126,6 +126,40 @@ class Source:
                 seen -= 1
                 index = source.find(word, index + 1)
         return line, column
+
+
+    def _quoted_places(self, line: int, column: int, quote: str) -> list[tuple[int, int]]:
+        """For a quoted scalar opening at ``line``:``column``, the file position (line, column)
+        of each character of its value, plus one for the end. A scalar may run over several
+        lines: YAML folds each line break into a space (an empty line into a line break) and
+        drops the spaces around it; a backslash before a double-quoted line break escapes it."""
+        places: list[tuple[int, int]] = []
+        row, source, start = line, self.line_text(line).rstrip("\n"), column
+        while True:
+            columns = _quoted_columns(source[start:], quote)
+            closed = start + columns[-1] < len(source)
+            body = columns[:-1]
+            if not closed:  # the value goes on: trailing spaces belong to the fold
+                while body and source[start + body[-1]] in " \t":
+                    body.pop()
+            escaped_break = not closed and quote == '"' and body and source[start + body[-1]] == "\\" \
+                and start + body[-1] == len(source.rstrip(" \t")) - 1
+            if escaped_break:
+                body.pop()
+            places += [(row, start + 1 + c) for c in body]
+            if closed:
+                return places + [(row, start + 1 + columns[-1])]
+            row += 1
+            blank = 0
+            while row <= len(self.lines) and not self.line_text(row).strip():
+                blank += 1
+                row += 1
+            if row > len(self.lines):
+                return places
+            source = self.line_text(row).rstrip("\n")
+            start = len(source) - len(source.lstrip(" \t"))
+            if not escaped_break:  # the fold: one space, or one line break per empty line
+                places += [(row, start + 1)] * (blank or 1)
 
 
 def _quoted_columns(source: str, quote: str) -> list[int]:

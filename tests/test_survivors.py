@@ -382,12 +382,8 @@ def _one_problem(tmp_path: Path, value_lines: str):
     # one line: the escape is mapped character by character
     ('  x: "1 + \\" + nope"\n', 9, 11),                        # \" is a quote in the value
     ('  x: "1 + \\x6eope + nope"\n', 9, 11),                   # \x6e is an 'n'
-    pytest.param('  x: "1 + \\"\n    + nope"\n', 9, 11, id="escaped-quote-then-line-break",
-                 marks=pytest.mark.xfail(strict=True, reason="multi-line escaped scalar: the word search "
-                                         "finds the opening quote (9:6), not the escaped one")),
-    pytest.param('  x: "1 + \\x6eope +\n    nope"\n', 9, 11, id="escaped-name-then-line-break",
-                 marks=pytest.mark.xfail(strict=True, reason="multi-line escaped scalar: 'nope' written "
-                                         "\\x6eope is not found; reported at the later 'nope' (10:5)")),
+    pytest.param('  x: "1 + \\"\n    + nope"\n', 9, 11, id="escaped-quote-then-line-break"),
+    pytest.param('  x: "1 + \\x6eope +\n    nope"\n', 9, 11, id="escaped-name-then-line-break"),
 ])
 def test_positions_in_a_double_quoted_string(tmp_path, lines, line, column):
     problem = _one_problem(tmp_path, lines)
