@@ -30,6 +30,15 @@ def texts(state) -> list[str]:
     return [a.text for a in state.legal_actions()]
 
 
+SCORE_TRICKS = """\
+scoring:
+  award:
+    - rule: tricks
+      when: "true"
+      to: seat(0)
+      points: tricks(seat(0))
+"""
+
 TWO_SUITS = """\
 cards:
   suits: {S: Spades, H: Hearts}
@@ -50,13 +59,7 @@ play:
   winner: highest of led suit
   ties: spoil
   follow: [led, any]
-scoring:
-  award:
-    - rule: tricks
-      when: "true"
-      to: seat(0)
-      points: tricks(seat(0))
-"""
+""" + SCORE_TRICKS
 
 
 def test_a_tie_with_the_led_card_spoils_the_trick(tmp_path):
@@ -158,13 +161,7 @@ play:
   follow:
     - led when count(trick and H) > 0
     - any
-scoring:
-  award:
-    - rule: t
-      when: "true"
-      to: seat(0)
-      points: tricks(seat(0))
-"""
+""" + SCORE_TRICKS
 TRICK_HANDS = {"hands": [["AS", "QH"], ["KS", "KH"], ["QS", "AH"]]}
 
 
@@ -271,13 +268,7 @@ play:
   lead: seat(0)
   winner: highest of led suit
   follow: [led, any]
-scoring:
-  award:
-    - rule: t
-      when: "true"
-      to: seat(0)
-      points: tricks(seat(0))
-"""
+""" + SCORE_TRICKS
 
 
 def test_a_let_of_cards_is_a_fact_of_card_codes(tmp_path):
