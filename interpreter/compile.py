@@ -170,8 +170,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
                         table.append(Action("declare", c, d, s, f"play {deck.codes[c]} {meld.name}"))
         for k, spec in enumerate(auction.calls if auction else ()):
             if spec.numbers is not None:
-                table.extend(Action("call", -1, k, -1, f"{spec.name} {v}", v)
-                             for v in range(spec.numbers[0], spec.numbers[1] + 1))
+                table.extend(Action("call", -1, k, -1, f"{spec.name} {v}", v) for v in spec.numbers)
             elif spec.for_suit is None:
                 table.append(Action("call", -1, k, -1, spec.name))
             else:
@@ -187,6 +186,8 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         table.extend(Action("show", -1, k, -1, spec.name) for k, spec in enumerate(shows))
         if shows:
             table.extend(Action("reveal", c, -1, -1, f"show {code}") for c, code in enumerate(deck.codes))
+        if auction is not None and any(r.ends == "in duels" for r in auction.rounds):
+            table.append(Action("hold", text="hold"))
         table.append(Action("pass", text="pass"))
         return tuple(table)
 

@@ -13,6 +13,7 @@ from .compile_support import _Skip
 from .expressions import ExpressionCompiler, ExprProblem, Fn
 from .game import (
     Auction,
+    AuctionRound,
     CallSpec,
     DealStep,
     Transfer,
@@ -122,13 +123,10 @@ class DealSections:
                 per_suit = "for each suit" in call
                 numbers = None
                 if "for each number" in call:
-                    low, high = int(call["for each number"]["from"]), int(call["for each number"]["to"])
-                    if low > high or high - low > 1000:
-                        self.report(path + ("for each number",), f"'from' {low} to 'to' {high} is not a range of at "
-                                    "most 1000 numbers, lowest first")
+                    numbers = self.numbers(path + ("for each number",), call["for each number"])
+                    if numbers is None:
                         failed = True
                         continue
-                    numbers = (low, high)
                 if per_suit:
                     exprs.scope.bound["suit"] = "suit"
                 if numbers:
@@ -159,12 +157,11 @@ class DealSections:
                 indices.append(len(calls))
                 ranking = None
                 if "ranking" in call:
-                    if str(call["ranking"]) not in exprs.scope.rankings:
-                        self.report(path + ("ranking",), f"'ranking' names '{call['ranking']}', which 'rankings' "
-                                    "does not define", f"rankings: {', '.join(exprs.scope.rankings) or 'none'}")
+                    try:
+                        ranking = self.ranking_index(exprs, path + ("ranking",), call["ranking"])
+                    except _Skip:
                         failed = True
                         continue
-                    ranking = exprs.scope.rankings.index(str(call["ranking"]))
                 calls.append(CallSpec(str(name), for_suit, trump, value, own_deal, numbers, when, ranking))
             may_pass = round_spec.get("pass", True)
             if isinstance(may_pass, str):
@@ -172,8 +169,18 @@ class DealSections:
                     may_pass = self.expr(exprs, ("auction", "rounds", r, "pass"), "bool").fn
                 except _Skip:
                     failed = True
-            rounds.append((tuple(indices), round_spec.get("ends", "at the first call") == "at the first call",
-                           may_pass, round_spec.get("rising", True) is not False))
+            ends = round_spec.get("ends", "at the first call")
+            rising = round_spec.get("rising", True) is not False
+            if ends == "in duels" and not rising:
+                self.report(("auction", "rounds", r, "rising"), "a round 'in duels' needs rising calls: each call "
+                            "must beat the value held", "remove 'rising: false'")
+                failed = True
+            if ends == "in duels" and not any(calls[i].value is not None or calls[i].numbers for i in indices):
+                self.report(("auction", "rounds", r, "calls"), "a round 'in duels' needs calls with values "
+                            "('value' or 'for each number'): a duel is won by calling higher",
+                            "e.g. bid: {for each number: [18, 20, 22]}")
+                failed = True
+            rounds.append(AuctionRound(tuple(indices), ends, may_pass, rising))
         then_deal = ()
         if "then deal" in spec:
             try:
@@ -191,6 +198,29 @@ class DealSections:
         if failed or first is None:
             raise _Skip
         return Auction(first, tuple(rounds), tuple(calls), then_deal)
+
+    def ranking_index(self, exprs: ExpressionCompiler, path: tuple, name) -> int:
+        """Which of the file's 'rankings' a call or an action names."""
+        if str(name) not in exprs.scope.rankings:
+            self.report(path, f"'ranking' names '{name}', which 'rankings' does not define",
+                        f"rankings: {', '.join(exprs.scope.rankings) or 'none'}")
+            raise _Skip
+        return exprs.scope.rankings.index(str(name))
+
+    def numbers(self, path: tuple, given) -> tuple[int, ...] | None:
+        """'for each number': a range {from, to} or a list of numbers, lowest first."""
+        if isinstance(given, list):
+            numbers = tuple(int(v) for v in given)
+            if list(numbers) != sorted(set(numbers)):
+                self.report(path, f"the numbers {', '.join(map(str, numbers))} are not listed lowest first, "
+                            "each once", "e.g. [18, 20, 22, 23]")
+                return None
+            return numbers
+        low, high = int(given["from"]), int(given["to"])
+        if low > high or high - low > 1000:
+            self.report(path, f"'from' {low} to 'to' {high} is not a range of at most 1000 numbers, lowest first")
+            return None
+        return tuple(range(low, high + 1))
 
     @staticmethod
     def cards_taken(plan: tuple[DealStep, ...], players: int) -> int:

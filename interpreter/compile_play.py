@@ -104,7 +104,16 @@ class PlaySections:
                         self.report(path + ("swap", "with"), f"'swap' names pile '{pile}', which 'piles' does not define")
                         raise _Skip
                     swap = (self.expr(exprs, path + ("swap", "cards"), "set").fn, names.index(pile))
-                side_actions.append(SideAction(str(name), when, swap, sets, at, by, cards, bool(spec.get("required"))))
+                chosen = self.expr(exprs, path + ("trump",), "suit").fn if "trump" in spec else None
+                ranking = self.ranking_index(exprs, path + ("ranking",), spec["ranking"]) if "ranking" in spec else None
+                deal = self.pile_moves(exprs, path + ("deal",), piles) if "deal" in spec else ()
+                if (chosen is not None or ranking is not None) and at not in ("end of auction", "start of play"):
+                    self.report(path + ("trump" if chosen is not None else "ranking",),
+                                "only an action at the end of the auction or the start of play may choose the "
+                                "trump or the ranking: play has begun at a lead", "add at: start of play")
+                    raise _Skip
+                side_actions.append(SideAction(str(name), when, swap, sets, at, by, cards, bool(spec.get("required")),
+                                               chosen, ranking, deal))
             except _Skip:
                 failed = True
         shows = []
@@ -129,6 +138,15 @@ class PlaySections:
         return {"lead": lead, "trump": trump, "trump_cards": trump_cards, "sits_out": sits_out, "follow": clauses, "leads": leads, "always": always, "draw": tuple(draw),
                 "draw_when": draw_when, "ends_when": ends_when, "declarations": tuple(declarations),
                 "side_actions": tuple(side_actions), "shows": tuple(shows), "keep": keep, "leader_wins": leader_wins}
+
+    def pile_moves(self, exprs: ExpressionCompiler, path: tuple, piles: dict[str, bool]) -> tuple:
+        """An action's 'deal': whole piles moved or shown, no card from the pack."""
+        plan = self.deal_plan(exprs, path, exprs.scope.players, piles)
+        if any(step.move is None and step.show is None for step in plan):
+            self.report(path, "an action's deal may only move or show whole piles ('PILE to SEAT', 'show PILE'): "
+                        "the pack is dealt by 'deal' and 'then deal'", "e.g. skat to taker")
+            raise _Skip
+        return plan
 
     def clauses(self, exprs: ExpressionCompiler, key: str, failed: bool) -> tuple[tuple, bool]:
         """'follow' or 'may lead': clauses 'CARDS [when CONDITION]', tried in order."""

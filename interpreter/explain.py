@@ -43,7 +43,7 @@ def explain(path: str | Path) -> str:
         parts = [f"{key} {_text(spec[key], 'order')}" for key in ("order", "trump order") if key in spec]
         parts += [f"{key} " + (", ".join(f"{c} {v}" for c, v in spec[key].items()) or "none")
                   for key in ("points", "trump points") if key in spec]
-        lines.append(f"Ranking '{name}', when a call chooses it: {'; '.join(parts)}.")
+        lines.append(f"Ranking '{name}', when a call or an action chooses it: {'; '.join(parts)}.")
     if "points" in doc:
         worth = ", ".join(f"{code} {value}" for code, value in doc["points"].items())
         lines.append(f"Card points: {worth}; other cards 0.")
@@ -58,8 +58,11 @@ def explain(path: str | Path) -> str:
             for name, call in spec["calls"].items():
                 call = call or {}
                 text = f"'{name}'"
-                if "for each number" in call:
-                    text += f" with a number from {call['for each number']['from']} to {call['for each number']['to']}"
+                numbers = call.get("for each number")
+                if isinstance(numbers, list):
+                    text += f" with a number, one of {', '.join(map(str, numbers))}"
+                elif numbers is not None:
+                    text += f" with a number from {numbers['from']} to {numbers['to']}"
                 if "for each suit" in call:
                     text += f" naming a suit such that {_text(call['for each suit'], 'expr')}"
                 if "value" in call:
@@ -76,6 +79,12 @@ def explain(path: str | Path) -> str:
             ends = spec.get("ends", "at the first call")
             passing = ", or passes" if spec.get("pass", True) is not False else " (he may not pass)"
             rising = "" if spec.get("rising", True) is not False else "; any value may be called, not only a higher one"
+            if ends == "in duels":
+                lines.append(f"  round {number}, in duels: the second player calls {' or '.join(calls)}{passing} "
+                             "against the first, who says 'hold' (the same value) or passes, until one of them "
+                             "passes; the survivor faces the next player in the same way. The last survivor wins "
+                             "at the last value called; if nobody called, he may call or pass.")
+                continue
             lines.append(f"  round {number}: each player calls {' or '.join(calls)}{passing}; the round ends {ends}{rising}.")
         if any(spec.get("pass", True) is not False for spec in auction["rounds"]):
             lines.append("  If every round passes, the deal is annulled.")
@@ -129,6 +138,12 @@ def explain(path: str | Path) -> str:
         when = f" when {_text(spec['when'], 'expr')}" if "when" in spec else ""
         must = "must" if spec.get("required") else "may"
         sets = "".join(f"; {mark} becomes {_text(value, 'expr')}" for mark, value in spec.get("set", {}).items())
+        if "deal" in spec:
+            sets += f"; then {_text(spec['deal'], 'deal')}"
+        if "trump" in spec:
+            sets += f"; trump: {_text(spec['trump'], 'expr')}"
+        if "ranking" in spec:
+            sets += f"; ranking: {spec['ranking']}"
         lines.append(f"{who[0].upper()}{who[1:]} {must} {name}{cards}{when}{sets}.")
     for name, spec in play.get("show", {}).items():
         first = f", those of {_text(spec['first'], 'expr')} first" if "first" in spec else ""

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from . import nodes as n
 from .cards import Deck, Points
 from .errors import rule_failure
-from .tricks import TrickRule
+from .tricks import TRUMPS_LED, TrickRule
 
 Fn = Callable[[Any], Any]
 
@@ -81,9 +81,24 @@ def _streak(state, seat) -> int:
 
 def _bid(state, seat) -> Any:
     for who, action, value in reversed(state.bids):
-        if who == seat and action.kind == "call":
+        if who == seat and action.kind in ("call", "hold"):
             return value
     return 0
+
+
+def _trump_run(state, cards: int) -> int:
+    """The unbroken run of top trumps in ``cards``: the trump cards ranked as in tricks (of
+    two equal trumps the trump suit's own card first)."""
+    rule, trump, trumps = state.rule, state.trump, state.trumps
+    suit_of = rule.suit_of
+    ranked = sorted((c for c in range(len(suit_of)) if trumps >> c & 1),
+                    key=lambda c: rule.trump_strength[c] * 2 + (suit_of[c] == trump), reverse=True)
+    run = 0
+    for card in ranked:
+        if not cards >> card & 1:
+            break
+        run += 1
+    return run
 
 
 def _most_tricks(state):
@@ -109,7 +124,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         suit = state.rule.led_suit(state.trick, state.trump, state.trumps)
         if suit < 0:
             return 0
-        return state.trumps if suit == state.trump else deck.suit_masks[suit] & ~state.trumps
+        return state.trumps if suit == state.trump or suit == TRUMPS_LED else deck.suit_masks[suit] & ~state.trumps
 
     def winning(state):
         if not state.trick:
@@ -287,8 +302,11 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
                         lambda a: lambda s: math.ceil(a(s))),
         "deal_number": Builtin(None, "num", "which deal of the match this is: 1 for the first (annulled deals do not count)",
                                "deal_number % 4", lambda: lambda s: s.deal_number),
-        "bid": Builtin(("seat",), "num", "the value of the last call a seat made in the auction (0 if it made none)",
+        "bid": Builtin(("seat",), "num", "the value of the last call a seat made (or held) in the auction (0 if it made none)",
                        "tricks(it) >= bid(it)", lambda a: lambda s: _bid(s, a(s))),
+        "trump_run": Builtin(("set",), "num", "how many of the highest trumps, from the top of the trump order "
+                             "down without a gap, are in a set of cards (Skat's matadors)",
+                             "trump_run(dealt(taker) or skat)", lambda a: lambda s: _trump_run(s, a(s))),
         "max_score": Builtin((), "num", "the highest match score so far", "max_score() >= 1000",
                              lambda: match_score(max)),
         "min_score": Builtin((), "num", "the lowest match score so far", "min_score() <= 0",

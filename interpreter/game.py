@@ -22,7 +22,8 @@ Fn = Callable[[Any], Any]
 class Action:
     """One move; ``text`` is its canonical form, e.g. ``play 3O``, ``pass``, ``name H``.
 
-    ``kind`` is play, declare (a lead that declares a meld), call, pass, act (a side
+    ``kind`` is play, declare (a lead that declares a meld), call, hold (meeting the value
+    called in a duel), pass, act (a side
     action such as exchanging or closing; ``card`` is set when the action names a card),
     give (one card of a transfer such as a discard), show (choosing a declaration that
     shows cards) or reveal (one card shown); ``arg`` indexes the call, meld, side action,
@@ -73,16 +74,26 @@ class CallSpec:
     trump: Fn | None
     value: Fraction | None
     then_deal: tuple[DealStep, ...] | None = None    # replaces the auction's own when set
-    numbers: tuple[int, int] | None = None           # one call per number: its value is the number
+    numbers: tuple[int, ...] | None = None           # one call per number: its value is the number
     when: Fn | None = None                           # offered only when it holds ('suit', 'number' bound)
     ranking: int | None = None                       # the ranking (order and card points) the call chooses
 
 
 @dataclass(frozen=True)
+class AuctionRound:
+    """One round: its calls (indices into Auction.calls), how it ends ('at the first call',
+    'after one turn each' or 'in duels'), who may pass (or a condition) and whether calls rise."""
+
+    calls: tuple[int, ...]
+    ends: str
+    may_pass: bool | Fn
+    rising: bool
+
+
+@dataclass(frozen=True)
 class Auction:
     first: Fn
-    rounds: tuple[tuple[tuple[int, ...], bool, bool | Fn, bool], ...]   # call indices, ends at the first call?,
-    #                                                                      may pass (or when)?, calls must rise?
+    rounds: tuple[AuctionRound, ...]
     calls: tuple[CallSpec, ...]
     then_deal: tuple[DealStep, ...]
 
@@ -133,7 +144,8 @@ class Declaration:
 class SideAction:
     """An action besides playing a card. ``at`` says when it is offered: to a player about to
     lead ("lead"), or once to ``by`` at the "end of auction" or at the "start of play".
-    With ``cards`` set there is one action per card, with ``card`` bound to it."""
+    With ``cards`` set there is one action per card, with ``card`` bound to it. ``trump``,
+    ``ranking`` and ``deal`` choose the game after the auction (Skat's announcement, pick-up)."""
 
     name: str
     when: Fn | None
@@ -143,6 +155,9 @@ class SideAction:
     by: Fn | None = None
     cards: int = 0
     required: bool = False
+    trump: Fn | None = None              # the trump the action puts in force
+    ranking: int | None = None           # the ranking (order and card points) it puts in force
+    deal: tuple[DealStep, ...] = ()      # whole piles moved when it is taken
 
 
 @dataclass(frozen=True)
@@ -249,7 +264,7 @@ class Game:
         for action in self.actions:
             kinds.setdefault(action.kind, []).append(action)
         return {kind: tuple(actions) for kind, actions in kinds.items()} | \
-            {kind: () for kind in ("play", "declare", "call", "act", "pass", "give", "show", "reveal")
+            {kind: () for kind in ("play", "declare", "call", "act", "pass", "give", "show", "reveal", "hold")
              if kind not in kinds}
 
     @cached_property

@@ -105,6 +105,13 @@ class TrickPlay:
         for index, value in spec.marks:
             self.marks[index] = value(self)
         self.bound = {}
+        if spec.deal:
+            self._deal(spec.deal)
+        if spec.trump is not None:
+            trump = spec.trump(self)
+            self.trump = -1 if trump is None else trump
+        if spec.ranking is not None:
+            self.rule, self.points = game.rankings[spec.ranking]
 
     def _declare(self, action: Action) -> None:
         game = self.game

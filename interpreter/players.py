@@ -71,18 +71,37 @@ class GreedyPlayer:
         game = state.game
         strength = state.rule.strength
         if state.phase == DECIDE:
-            return legal[-1] if legal[-1].kind == "pass" else legal[0]
+            return self._decision(state, legal)
         if legal[0].kind == "reveal":
             return min(legal, key=lambda a: (strength[a.card], a.card))
         return max(legal, key=lambda a: (game.points[a.card], -strength[a.card], -a.card))
+
+    @staticmethod
+    def _decision(state: State, legal: list[Action]) -> Action:
+        """A game to announce: the trump under which the hand is strongest. Else take up the
+        cards an action deals (more cards to choose from), else pass unless one is required."""
+        game = state.game
+        hand = state.hands[state.current]
+        acts = [a for a in legal if a.kind == "act"]
+        trumps = [a for a in acts if game.side_actions[a.arg].trump is not None]
+        if trumps:
+            return max(trumps, key=lambda a: (_hand_value(game, hand, _action_trump(state, a)), -a.arg))
+        takes = [a for a in acts if game.side_actions[a.arg].deal]
+        if takes:
+            return takes[0]
+        return legal[-1] if legal[-1].kind == "pass" else legal[0]
 
     def _call(self, state: State) -> Action:
         """Call when the hand is clearly stronger than an average hand under the call's trump;
         of calls with values, the stronger the hand the higher the call."""
         game = state.game
-        calls = [a for a in state.legal_actions() if a.kind == "call"]
+        legal = state.legal_actions()
+        calls = [a for a in legal if a.kind == "call"]
         hand = state.hands[state.current]
         numbered = [a for a in calls if a.number >= 0]
+        levels = next((spec.numbers for spec in game.auction.calls if spec.numbers), ())
+        if levels and levels[-1] > game.hand_size:
+            return self._level(state, legal, levels)
         if numbered:  # a number of tricks: what this hand should take, an average hand taking its share
             trump = _trump_of(state, numbered[0])
             gain = _hand_value(game, hand, trump) / max(_average_value(game, hand.bit_count(), trump), 1e-9)
@@ -104,6 +123,24 @@ class GreedyPlayer:
         if best is not None and best_gain >= 1.3:
             return best
         return state.legal_actions()[-1]
+
+    @staticmethod
+    def _level(state: State, legal: list[Action], levels: tuple[int, ...]) -> Action:
+        """Numbers that are not tricks (Skat's game values): the stronger the hand, under the
+        best trump it could name, the higher it goes; it holds a value it would call itself."""
+        game = state.game
+        hand = state.hands[state.current]
+        choices = _announced_trumps(state) or [_trump_of(state, a) for a in legal if a.kind == "call"][:1] or [-1]
+        gain = max(_hand_value(game, hand, t) / max(_average_value(game, hand.bit_count(), t), 1e-9)
+                   for t in choices)
+        reach = int((gain - 1.1) / 0.1)
+        limit = levels[min(reach, len(levels)) - 1] if reach > 0 else None
+        held = max((v for _, a, v in state.bids if a.kind == "call"), default=0)
+        if limit is not None:
+            for action in legal:
+                if (action.kind == "hold" and held <= limit) or (action.kind == "call" and action.number <= limit):
+                    return action
+        return legal[-1]
 
     def _card(self, state: State) -> Action:
         game = state.game
@@ -154,6 +191,17 @@ def _trump_of(state: State, action: Action) -> int:
     finally:
         state.bound = {}
     return -1 if trump is None else trump
+
+
+def _action_trump(state: State, action: Action) -> int:
+    trump = state.game.side_actions[action.arg].trump(state)
+    return -1 if trump is None else trump
+
+
+def _announced_trumps(state: State) -> list[int]:
+    """The trumps the actions after the auction could choose (a game announced later)."""
+    return [_action_trump(state, a) for a in state.game.by_kind["act"]
+            if state.game.side_actions[a.arg].trump is not None]
 
 
 def _play_trump(state: State) -> int:

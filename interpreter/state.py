@@ -31,7 +31,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "won", "tricks", "winners", "trump", "history", "bound", "taker", "contract", "bids",
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
-                 "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo")
+                 "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo", "duel")
 
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
@@ -61,6 +61,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         self.bids = []
         self.round = 0
         self.spoken = 0
+        self.duel = None
         self.marks = [None] * len(game.mark_names)
         self.melds = [0] * game.players
         self.shown = [0] * game.players
@@ -86,6 +87,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         elif game.auction is not None:
             self.phase = AUCTION
             self.current = game.auction.first(self)
+            self._start_duels()
         else:
             self._advance()
         return self
@@ -177,6 +179,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.bids = self.bids[:]
         other.round = self.round
         other.spoken = self.spoken
+        other.duel = self.duel
         other.marks = self.marks[:]
         other.melds = self.melds[:]
         other.shown = self.shown[:]
@@ -291,9 +294,9 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
     def _why_illegal(self, action: Action) -> str:
         deck = self.game.deck
         card, seat = action.card, self.current
-        if self.phase == AUCTION and action.kind != "call":
+        if self.phase == AUCTION and action.kind not in ("call", "hold"):
             return f"{action.text}: the auction is not over; calls now: {self._listing()}"
-        if self.phase == PLAY and action.kind in ("call", "pass") and self.pending is None:
+        if self.phase == PLAY and action.kind in ("call", "hold", "pass") and self.pending is None:
             return f"{action.text}: the auction is over; play a card"
         if self.phase in (TRANSFER, DECIDE) or self.pending is not None:
             return f"{action.text}: not allowed now; legal: {self._listing()}{self._choice_hint()}"

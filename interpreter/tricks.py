@@ -4,6 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+TRUMPS_LED = 1 << 10
+"""What ``led_suit`` gives when a trump card leads and no suit is trump (Skat's Grand, where
+only the Jacks are trumps): the trump cards then form a suit of their own."""
+
+
 @dataclass(frozen=True)
 class TrickRule:
     """Decides tricks from precomputed tables.
@@ -31,10 +36,11 @@ class TrickRule:
 
     def led_suit(self, trick: list[int], trump: int = -1, trumps: int = 0) -> int:
         """The suit that sets the obligation: that of the first card with a suit (trump for a
-        trump card, whatever its printed suit)."""
+        trump card, whatever its printed suit; TRUMPS_LED when trump cards exist without a
+        trump suit)."""
         for card in trick:
             if trumps >> card & 1:
-                return trump
+                return trump if trump >= 0 else TRUMPS_LED
             suit = self.suit_of[card]
             if suit >= 0:
                 return suit
@@ -79,7 +85,7 @@ class TrickRule:
         best = trick[max(self.winner(trick, trump, trumps), 0)]
         if trumps >> best & 1:
             stronger = self.trump_above[best] & trumps
-            if self.suit_of[best] != trump:
+            if trump >= 0 and self.suit_of[best] != trump:
                 stronger |= self.trump_equal[best] & trumps & self.suit_masks[trump]
             return stronger
         suit = self.suit_of[best]
