@@ -175,9 +175,11 @@ class DealSections:
                 self.report(("auction", "rounds", r, "rising"), "a round 'in duels' needs rising calls: each call "
                             "must beat the value held", "remove 'rising: false'")
                 failed = True
-            if ends == "in duels" and not any(calls[i].value is not None or calls[i].numbers for i in indices):
-                self.report(("auction", "rounds", r, "calls"), "a round 'in duels' needs calls with values "
-                            "('value' or 'for each number'): a duel is won by calling higher",
+            valueless = [calls[i].name for i in indices if calls[i].value is None and not calls[i].numbers]
+            if ends == "in duels" and len(indices) == len(round_spec["calls"]) and valueless:
+                self.report(("auction", "rounds", r, "calls", valueless[0]), f"'{valueless[0]}' has no value, but a "
+                            "round 'in duels' needs calls with values ('value' or 'for each number'): a duel is won "
+                            "by calling higher",
                             "e.g. bid: {for each number: [18, 20, 22]}")
                 failed = True
             rounds.append(AuctionRound(tuple(indices), ends, may_pass, rising))
@@ -211,10 +213,11 @@ class DealSections:
         """'for each number': a range {from, to} or a list of numbers, lowest first."""
         if isinstance(given, list):
             numbers = tuple(int(v) for v in given)
-            if list(numbers) != sorted(set(numbers)):
-                self.report(path, f"the numbers {', '.join(map(str, numbers))} are not listed lowest first, "
-                            "each once", "e.g. [18, 20, 22, 23]")
-                return None
+            for i, (a, b) in enumerate(zip(numbers, numbers[1:])):
+                if a >= b:
+                    self.report(path + (i + 1,), f"{b} comes after {a}: list the numbers lowest first, each once",
+                                "e.g. [18, 20, 22, 23]")
+                    return None
             return numbers
         low, high = int(given["from"]), int(given["to"])
         if low > high or high - low > 1000:

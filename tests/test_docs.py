@@ -27,7 +27,8 @@ EXPR_KEYS = {"lead", "trump", "when", "points", "to", "until", "dealer", "first"
              "leader wins when", "annul when", "then", "trump cards", "sits out"}
 # Keys whose value is text, a fixed word or a name, not rule language.
 PLAIN_KEYS = {"game", "about", "rule", "direction", "winner", "ties", "ends", "if all pass", "seen by",
-              "count", "with", "at", "required", "pays", "last trick", "pass", "rising", "of", "start"}
+              "count", "with", "at", "required", "pays", "last trick", "pass", "rising", "of", "start",
+              "ranking"}
 # Sections whose contents are data (codes, names, types, seats), never rule language.
 DATA_KEYS = {"teams", "marks", "piles", "suits", "ranks", "suit ranks", "extra", "names", "trump points",
              "draw"}
