@@ -154,7 +154,6 @@ class DealSections:
                                     f"but this call's deal hands out {self.cards_taken(own_deal, players)}",
                                     "the two deals together must hand out the whole deck")
                         failed = True
-                indices.append(len(calls))
                 ranking = None
                 if "ranking" in call:
                     try:
@@ -162,6 +161,7 @@ class DealSections:
                     except _Skip:
                         failed = True
                         continue
+                indices.append(len(calls))
                 calls.append(CallSpec(str(name), for_suit, trump, value, own_deal, numbers, when, ranking))
             may_pass = round_spec.get("pass", True)
             if isinstance(may_pass, str):

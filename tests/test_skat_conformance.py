@@ -37,14 +37,20 @@ Coverage: the calls come from a mix of policies: a pass probability drawn for ea
 (grand with three Jacks, null with a hand of low cards, a suit with five trumps), and a
 player who holds the lowest cards naming Null on a stacked deal; the discards and the cards
 are played uniformly at random from the sorted legal set, with a seeded ``random.Random``.
-The test counts and asserts that each of the six games was played at least 50 times, Null
+The test counts and asserts that each of the six games was played at least 1,000 times, Null
 games both made and lost early, solo players winning, losing and splitting 60-60, and
 pass-outs.
 
-No difference remains: in 1,500 deals atout and OpenSpiel agree on every player to act, every
-legal set and every return. (OpenSpiel's "skat" is itself a simplified Skat, as its header
-says: no bidding by values, no hand, ouvert, schneider or schwarz games, and returns made of
-card points; the variant copies that, and the base game plays Pagat's rules.)
+The test plays 10,000 deals (about 15 s). Counts for its seed: diamonds 1,371, hearts 1,370,
+spades 1,314, clubs 1,283, grand 1,249, null 2,017 (made 710, lost 1,307 of which 1,273 ended
+before the tenth trick), passed out 1,396; in the suit games and Grand the solo player won
+2,049, lost 4,449 and split 60-60 89 times.
+
+No difference remains: atout and OpenSpiel agree on every player to act, every legal set and
+every return (open-spiel 2.0.2; open_spiel/games/skat is unchanged since). OpenSpiel's "skat"
+is itself a simplified Skat, as its header says: no bidding by values, no hand, ouvert,
+schneider or schwarz games, and returns made of card points (Null's made up: 90 or 30 points);
+the variant copies that on purpose, and the base game plays Pagat's rules.
 """
 from __future__ import annotations
 
@@ -58,7 +64,7 @@ import interpreter
 
 pyspiel = pytest.importorskip("pyspiel")
 
-DEALS = 1500
+DEALS = 10_000
 GAME = interpreter.load("skat", variant="openspiel")
 OS_GAME = pyspiel.load_game("skat")
 BID_BASE = 32                       # OpenSpiel's kBiddingActionBase: 32 + game type
@@ -223,10 +229,10 @@ def test_lockstep_with_openspiel():
     for deal in range(DEALS):
         play_one(rng, deal, seen)
     for game in GAMES:
-        assert seen[game] >= 50, (game, seen)
-    assert seen["passed out"] >= 50, seen
-    assert seen["null made"] >= 10 and seen["null ended early"] >= 50, seen
-    assert seen["solo won"] >= 50 and seen["solo lost"] >= 50 and seen["60-60"] >= 1, seen
+        assert seen[game] >= 1000, (game, seen)
+    assert seen["passed out"] >= 1000, seen
+    assert seen["null made"] >= 500 and seen["null ended early"] >= 1000, seen
+    assert seen["solo won"] >= 1000 and seen["solo lost"] >= 1000 and seen["60-60"] >= 50, seen
 
 
 def test_openspiel_game_and_mappings():
