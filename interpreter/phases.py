@@ -22,3 +22,16 @@ class Private:
 
     def __str__(self) -> str:
         return self.text
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A history entry: cards everyone has seen (a public pile, or one just shown) went into a
+    seat's hand, so every player knows that seat holds them."""
+
+    pile: str
+    seat: int
+    codes: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.pile} to seat {self.seat}: {' '.join(self.codes)}"

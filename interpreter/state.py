@@ -12,7 +12,7 @@ from .cards import bits
 from .errors import IllegalActionError
 from .game import Action, Game, Standing
 from .phases import (AUCTION, DECIDE, END_OF_AUCTION, OVER, PLAY, START_OF_PLAY, THEN_DEAL, TRANSFER,
-                     TRANSFERS, Private)
+                     TRANSFERS, Private, Taken)
 from .play import TrickPlay
 from .settlement import Reason, Result, Settlement, _num
 from .transfers import TransferPhase
@@ -119,15 +119,21 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         game = self.game
         pack = self.piles[0]
         first = (self.dealer + 1) % game.players
+        shown = set()
         for step in plan:
             if step.show is not None:
                 codes = game.deck.codes
-                shown = " ".join(codes[c] for c in self.piles[step.show])
-                self.history.append((None, f"{game.pile_names[step.show]}: {shown}"))
+                cards = " ".join(codes[c] for c in self.piles[step.show])
+                self.history.append((None, f"{game.pile_names[step.show]}: {cards}"))
+                shown.add(step.show)
                 continue
             if step.move is not None:
                 pile, seat = step.move
                 who = seat(self)
+                if (game.pile_public[pile] or pile in shown) and self.piles[pile]:
+                    codes = game.deck.codes
+                    self.history.append((None, Taken(game.pile_names[pile], who,
+                                                     tuple(codes[c] for c in self.piles[pile]))))
                 for card in self.piles[pile]:
                     self.hands[who] |= 1 << card
                 self.piles[pile] = []
@@ -336,7 +342,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
             "leader": self.leader,
             "tricks": list(self.tricks),
             "trick_winners": [None if w < 0 else w for w in self.winners],
-            "history": [[s, codes[x] if isinstance(x, int) else x.seen_by(seat) if isinstance(x, Private) else x]
+            "history": [[s, codes[x] if isinstance(x, int) else x.seen_by(seat) if isinstance(x, Private) else str(x)]
                         for s, x in self.history],
             "piles": {name: [codes[c] for c in pile]
                       for name, pile, public in zip(game.pile_names, self.piles, game.pile_public) if public},

@@ -328,7 +328,9 @@ def test_discarded_trumps_are_shown_to_everyone_other_discards_are_not():
     run(state, *[f"discard {c}" for c in order])
     for seat in range(4):
         history = state.observation(seat)["history"]
-        tail = [x for s, x in history[history.index([None, "chien: " + FOUR_KINGS_CHIEN]) + 1:]]
+        shown = history.index([None, "chien: " + FOUR_KINGS_CHIEN])
+        assert history[shown + 1] == [None, "chien to seat 0: " + FOUR_KINGS_CHIEN]   # everyone saw it go
+        tail = [x for s, x in history[shown + 2:]]
         if seat == 0:
             assert tail == [f"discard {c}" for c in order]
         else:

@@ -159,7 +159,8 @@ def test_in_random_deals_the_turnup_sets_trumps_and_joins_the_dealers_hand():
         before = [h.bit_count() for h in state.hands]
         assert before == [12 if s == dealer else 13 for s in range(4)]
         state.apply("turn up")
-        assert state.observation((dealer + 1) % 4)["history"] == [[dealer, "turn up"], [None, f"turnup: {CODES[card]}"]]
+        assert state.observation((dealer + 1) % 4)["history"] == [[dealer, "turn up"], [None, f"turnup: {CODES[card]}"],
+                                                                  [None, f"turnup to seat {dealer}: {CODES[card]}"]]
         assert state.trump == GAME.deck.suit_of[card]
         assert (state.hands[dealer] >> card) & 1
         assert sum(h.bit_count() for h in state.hands) == 52
