@@ -8,9 +8,11 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from .beliefs import belief, world as sampled_world
 from .cards import bits
 from .errors import UnknownPlayerError
 from .game import Action
+from .ismcts import ISMCTSPlayer
 from .state import AUCTION, DECIDE, TRANSFER, State
 
 
@@ -264,15 +266,17 @@ class SamplingPlayer:
     """Perfect-information Monte Carlo: deals the cards it cannot see at random many times,
     plays each legal action out in every such world, and picks the best on average.
 
-    It never looks at hidden cards: each world redistributes every card this seat has not
-    seen among the other hands and the face-down piles, keeping their sizes.
+    It never looks at hidden cards. Its worlds are consistent with what the seat knows
+    (``beliefs``: voids revealed by the follow clauses, cards it gave away); with
+    ``uniform`` they ignore what play revealed and only keep the hands' sizes.
     """
 
     name = "sampling"
 
-    def __init__(self, seed: int | str | None = None, worlds: int = 12):
+    def __init__(self, seed: int | str | None = None, worlds: int = 12, uniform: bool = False):
         self.rng = random.Random(seed)
         self.worlds = worlds
+        self.uniform = uniform
         self.rollout = GreedyPlayer(self.rng.random())
 
     def choose(self, state: State) -> Action:
@@ -280,9 +284,10 @@ class SamplingPlayer:
         if len(legal) == 1:
             return legal[0]
         me = state.current
+        knows = None if self.uniform else belief(state, me)
         totals = [0.0] * len(legal)
         for _ in range(self.worlds):
-            world = determinize(state, me, self.rng)
+            world = determinize(state, me, self.rng) if knows is None else sampled_world(state, knows, self.rng)
             for i, action in enumerate(legal):
                 child = world.clone()
                 child.apply_unchecked(action)
@@ -325,16 +330,38 @@ def _margin(state: State, seat: int) -> float:
     return float(scores[mine] - max(others, default=0))
 
 
-PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "sampling": SamplingPlayer}
+def _uniform(seed: int | str | None, worlds: int = 12) -> SamplingPlayer:
+    return SamplingPlayer(seed, worlds, uniform=True)
+
+
+def _omniscient(seed: int | str | None, iterations: int = 200, millis: float | None = None) -> ISMCTSPlayer:
+    return ISMCTSPlayer(seed, iterations, millis, peek=True)
+
+
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "sampling": SamplingPlayer, "uniform": _uniform,
+           "ismcts": ISMCTSPlayer, "omniscient": _omniscient}
+PLAYER_HELP = ("random, greedy, sampling[:WORLDS] (worlds consistent with what the seat knows), "
+               "uniform[:WORLDS] (worlds that ignore it), ismcts[:ITERATIONS or :MSms], "
+               "omniscient[:ITERATIONS or :MSms] (sees every hand: a ceiling, not a fair player)")
 
 
 def make_player(spec: str, seed: int | str | None) -> Player:
-    """A player from its name, e.g. ``greedy``; ``sampling:40`` samples 40 worlds a move."""
-    name, _, arg = spec.partition(":")
+    """A player from its spec: ``greedy``; ``sampling:40`` samples 40 worlds a move;
+    ``ismcts:500`` searches 500 iterations a move, ``ismcts:100ms`` 100 milliseconds."""
+    name, _, arg = spec.strip().partition(":")
     if name not in PLAYERS:
-        raise UnknownPlayerError(f"unknown player '{spec}'; players: {', '.join(PLAYERS)} (sampling:N for N worlds)")
+        raise UnknownPlayerError(f"unknown player '{spec}'; players: {PLAYER_HELP}")
     if not arg:
         return PLAYERS[name](seed)
-    if name != "sampling" or not arg.isdigit() or not 1 <= int(arg) <= 10_000:
-        raise UnknownPlayerError(f"'{spec}': only sampling takes a number, of worlds from 1 to 10000 (e.g. sampling:40)")
-    return SamplingPlayer(seed, worlds=int(arg))
+    if name in ("sampling", "uniform") and arg.isdigit() and 1 <= int(arg) <= 10_000:
+        return PLAYERS[name](seed, int(arg))
+    if name in ("ismcts", "omniscient"):
+        if arg.isdigit() and 1 <= int(arg) <= 1_000_000:
+            return PLAYERS[name](seed, int(arg))
+        if arg.endswith("ms") and arg[:-2].isdigit() and 1 <= int(arg[:-2]) <= 600_000:
+            return PLAYERS[name](seed, 0, millis=int(arg[:-2]))
+        raise UnknownPlayerError(f"'{spec}': {name} takes a number of iterations (1 to 1000000, e.g. {name}:500) "
+                                 f"or of milliseconds per move (e.g. {name}:100ms)")
+    if name in ("sampling", "uniform"):
+        raise UnknownPlayerError(f"'{spec}': {name} takes a number of worlds from 1 to 10000 (e.g. {name}:40)")
+    raise UnknownPlayerError(f"'{spec}': {name} takes no number; players: {PLAYER_HELP}")
