@@ -50,8 +50,9 @@ class Belief:
         return self.known[place] | (self.free & self.allowed[place])
 
 
-def belief(state: State, seat: int) -> Belief:
-    """What ``seat`` may know at this point of the deal, from its own observation only."""
+def belief(state: State, seat: int, voids: bool = True) -> Belief:
+    """What ``seat`` may know at this point of the deal, from its own observation only;
+    without ``voids``, what the follow clauses revealed is ignored (the 'uniform' worlds)."""
     game = state.game
     deck_all = game.deck.all
     seats = tuple(s for s in range(game.players) if s != seat)
@@ -87,7 +88,7 @@ def belief(state: State, seat: int) -> Belief:
         all_known |= k
     free = deck_all & ~seen & ~all_known & ~choosing
     sizes = tuple(h - k.bit_count() for h, k in zip(held, known))
-    excluded = _exclusions(state, seats)
+    excluded = _exclusions(state, seats) if voids else [0] * len(seats)
     allowed = tuple(deck_all & ~(excluded[i] if i < len(seats) else 0) for i in range(len(known)))
     return Belief(seat, seats, piles, transit, tuple(known), sizes, allowed, free, _groups(free, allowed))
 
@@ -101,13 +102,18 @@ def _played(state: State) -> int:
 
 
 def _given_by(state: State, seat: int) -> list[tuple[int, str, int]]:
-    """The cards ``seat`` gave away before play and where they went: ("seat", s) or ("pile", p)."""
+    """Cards given away whose destination ``seat`` knows: its own, and any given face up
+    (Tarot's trumps shown as they go to the chien). Each as (card, "seat", s) or (card, "pile", p)."""
     game = state.game
     found = []
     for who, entry in state.history:
-        if who != seat or not isinstance(entry, Private):
+        if isinstance(entry, Private):
+            if who != seat:
+                continue
+            entry = entry.text
+        elif not isinstance(entry, str) or who is None or not entry.startswith(tuple(t.name + " " for t in game.transfers)):
             continue
-        action = game.parse_action(entry.text)
+        action = game.parse_action(entry)
         if action.kind != "give":
             continue
         spec = game.transfers[action.arg]
@@ -115,7 +121,7 @@ def _given_by(state: State, seat: int) -> list[tuple[int, str, int]]:
             found.append((action.card, "pile", spec.to_pile))
         else:
             probe = state.clone()
-            probe.current = seat
+            probe.current = who
             found.append((action.card, "seat", spec.to_seat(probe)))
     return found
 
@@ -245,7 +251,7 @@ def _groups(free: int, allowed: tuple[int, ...]) -> tuple[tuple[tuple[int, int],
     for card in bits(free):
         mask = sum(1 << p for p, a in enumerate(allowed) if a >> card & 1)
         groups.setdefault(mask, []).append(card)
-    members = sorted(groups.items())
+    members = sorted(groups.items(), key=lambda item: (len(item[1]), item[0]))   # the largest last: see _ways
     return tuple((mask, len(cards)) for mask, cards in members), tuple(tuple(cards) for _, cards in members)
 
 
@@ -255,7 +261,10 @@ def _options(classes: tuple[tuple[int, int], ...], i: int, caps: tuple[int, ...]
     number of card deals that realise it (so that picking by weight keeps worlds uniform)."""
     mask, n = classes[i]
     options, total = [], 0
-    for split in _splits(mask, n, caps):
+    forced = i == len(classes) - 1
+    if forced and any(c and not mask >> p & 1 for p, c in enumerate(caps)):
+        return 0, ()
+    for split in (caps,) if forced else _splits(mask, n, caps):
         rest = tuple(c - k for c, k in zip(caps, split))
         weight = _multinomial(n, split) * _ways(classes[i + 1:], rest)
         if weight:
@@ -272,6 +281,10 @@ def _ways(classes: tuple[tuple[int, int], ...], caps: tuple[int, ...]) -> int:
     if sum(n for _, n in classes) != sum(caps):
         return 0
     (mask, n), rest = classes[0], classes[1:]
+    if not rest:                    # the last group fills what is left: one split, if it may
+        if any(c and not mask >> p & 1 for p, c in enumerate(caps)):
+            return 0
+        return _multinomial(n, caps)
     return sum(_multinomial(n, split) * _ways(rest, tuple(c - s for c, s in zip(caps, split)))
                for split in _splits(mask, n, caps))
 
@@ -315,7 +328,9 @@ def world(state: State, b: Belief, rng: random.Random) -> State:
     for i, s in enumerate(b.seats):
         w.set_cards(s, places[i])
     for j, p in enumerate(b.piles):
-        w.piles[p] = sorted(bits(places[n + j]))
+        pile = list(bits(places[n + j]))
+        rng.shuffle(pile)                       # a face-down stock is drawn in no known order
+        w.piles[p] = pile
     first_transit = n + len(b.piles)
     w.incoming = [(to, places[first_transit + t]) for t, (to, _) in enumerate(state.incoming)]
     if w.phase == PLAY or state.past or state.trick:
@@ -324,6 +339,8 @@ def world(state: State, b: Belief, rng: random.Random) -> State:
             if isinstance(entry, int) and who is not None:
                 played_by[who] |= 1 << entry
         w.dealt = [state.dealt[s] if s == b.seat else w.hands[s] | played_by[s] for s in range(state.game.players)]
+        if state.game.team_rules is not None:
+            w._form_teams()                     # teams formed by hidden cards (a called King) follow the world
     else:
         w.dealt = list(w.hands)
     return w

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .cards import bits
 from .errors import RuleRuntimeError
 from .game import Action
-from .phases import OVER, PLAY
+from .phases import OVER, PLAY, Taken
 
 
 class TrickPlay:
@@ -98,6 +98,8 @@ class TrickPlay:
             select, pile = spec.swap
             mine = self.hands[seat] & select(self)
             theirs = self.piles[pile]
+            if game.pile_public[pile] and theirs:            # everyone saw those cards go into the hand
+                self.history.append((None, Taken(game.pile_names[pile], seat, tuple(game.deck.codes[c] for c in theirs))))
             self.piles[pile] = [c for c in bits(mine)]
             self.hands[seat] = (self.hands[seat] & ~mine) | sum(1 << c for c in theirs)
         if action.card >= 0:

@@ -284,10 +284,10 @@ class SamplingPlayer:
         if len(legal) == 1:
             return legal[0]
         me = state.current
-        knows = None if self.uniform else belief(state, me)
+        knows = belief(state, me, voids=not self.uniform)
         totals = [0.0] * len(legal)
         for _ in range(self.worlds):
-            world = determinize(state, me, self.rng) if knows is None else sampled_world(state, knows, self.rng)
+            world = sampled_world(state, knows, self.rng)
             for i, action in enumerate(legal):
                 child = world.clone()
                 child.apply_unchecked(action)
@@ -299,25 +299,9 @@ class SamplingPlayer:
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A copy of the state in which the cards ``seat`` cannot see are dealt anew at random."""
-    game = state.game
-    world = state.clone()
-    hidden_piles = [i for i, public in enumerate(game.pile_public) if not public]
-    others = [s for s in range(game.players) if s != seat]
-    unseen = [c for s in others for c in bits(state.hands[s])]
-    unseen += [c for i in hidden_piles for c in state.piles[i]]
-    unseen.sort()  # so that the worlds depend on what the seat knows, not on where the cards are
-    rng.shuffle(unseen)
-    at = 0
-    for s in others:
-        size = state.hands[s].bit_count()
-        world.set_cards(s, sum(1 << c for c in unseen[at:at + size]))
-        at += size
-    for i in hidden_piles:
-        size = len(state.piles[i])
-        world.piles[i] = unseen[at:at + size]
-        at += size
-    return world
+    """A copy of the state in which the cards ``seat`` cannot see are dealt anew at random,
+    keeping only the hands' sizes and what the seat knows without reading the play."""
+    return sampled_world(state, belief(state, seat, voids=False), rng)
 
 
 def _margin(state: State, seat: int) -> float:
