@@ -12,6 +12,9 @@ import click
 
 import interpreter
 from interpreter.errors import AtoutError, RecordError, RuleRuntimeError
+from interpreter.players import PLAYER_HELP
+
+LEVELS = {"easy": "greedy", "medium": "sampling:20", "hard": "ismcts:100ms"}
 
 
 class _Group(click.Group):
@@ -101,7 +104,7 @@ def _fmt(x) -> str:
 @click.option("-n", "--count", default=100, show_default=True, type=click.IntRange(1, 10_000_000),
               help="How many matches (or deals, with --deals) to play.")
 @click.option("--seed", default="1", show_default=True, help="Seed: the same seed gives the same output.")
-@click.option("--players", default=None, help="Comma-separated player kinds, one per seat (random, greedy). "
+@click.option("--players", default=None, help=f"Comma-separated player kinds, one per seat: {PLAYER_HELP}. "
                                                "Default: random at every seat.")
 @click.option("--deals", "single_deals", is_flag=True, help="Play single deals instead of whole matches.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True, path_type=Path),
@@ -253,12 +256,17 @@ def replay(record_file: Path) -> None:
 @click.argument("game_name", metavar="GAME")
 @click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
 @click.option("--seed", default="1", show_default=True, help="Seed for the deals and the AI players.")
-@click.option("--opponents", default="greedy", show_default=True, help="Player kind for the other seats.")
+@click.option("--level", type=click.Choice(list(LEVELS)), default=None,
+              help="How strong the other seats play: easy (greedy), medium (sampling:20), hard (ismcts:100ms).")
+@click.option("--opponents", default=None, help=f"Player kind for the other seats (default greedy): {PLAYER_HELP}.")
 @click.option("--variant", default=None, help="A variant the rule file defines.")
-def play(game_name: str, seat: int, seed: str, opponents: str, variant: str | None) -> None:
+def play(game_name: str, seat: int, seed: str, level: str | None, opponents: str | None, variant: str | None) -> None:
     """Play one seat in the terminal against AI players."""
     from interpreter.players import make_player
 
+    if level is not None and opponents is not None:
+        raise click.BadParameter("give --level or --opponents, not both", param_hint="--level")
+    opponents = opponents or LEVELS[level or "easy"]
     game = interpreter.load(game_name, variant)
     if not 0 <= seat < game.players:
         raise click.BadParameter(f"{game.title} has seats 0 to {game.players - 1}", param_hint="--seat")
