@@ -1,0 +1,126 @@
+"""Every benchmark in one command: per bundled game, random playouts (deals/s and actions/s
+with result() after every deal), the cost of clone() early and late in a deal, and the
+start-up times of the command line; beside atout, OpenSpiel's Python loop on the games it
+shares (when pyspiel is installed), measured the same way.
+
+    python benchmarks/run.py                 # every bundled game, 2,000 deals each, best of 3
+    python benchmarks/run.py belote -n 5000 --repeat 5
+
+Figures vary with the machine's load: compare figures measured in one run.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import interpreter  # noqa: E402
+
+OPENSPIEL = {"hearts": "hearts", "spades": "spades", "euchre": "euchre", "skat": "skat"}
+
+
+def playouts(game, deals: int, seed: int) -> tuple[float, float]:
+    """Deals/s and actions/s of uniform random playouts, result() after each deal."""
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for i in range(deals):
+        state = game.new_deal(seed=rng.getrandbits(64), dealer=i % game.players)
+        while not state.is_over:
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+            actions += 1
+        state.result()
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, actions / elapsed
+
+
+def clone_cost(game, seed: int) -> tuple[float, float]:
+    """Microseconds per clone() at the first decision and at the last trick."""
+    rng = random.Random(seed)
+    state = game.new_deal(seed=seed)
+    first = _time_clone(state)
+    last = state
+    while not state.is_over:
+        last = state.clone()
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    return first, _time_clone(last)
+
+
+def _time_clone(state, rounds: int = 2000) -> float:
+    start = time.perf_counter()
+    for _ in range(rounds):
+        state.clone()
+    return (time.perf_counter() - start) / rounds * 1e6
+
+
+def openspiel_playouts(name: str, deals: int, seed: int) -> tuple[float, float] | None:
+    """OpenSpiel's Python loop over the same kind of playouts (chance outcomes drawn uniformly)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                actions += 1
+        state.returns()
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, actions / elapsed
+
+
+def startup() -> dict[str, float]:
+    """Milliseconds, best of 3: importing the package, and 'atout list'."""
+    commands = {"import interpreter": [sys.executable, "-c", "import interpreter"],
+                "atout list": [sys.executable, str(ROOT / "cli.py"), "list"]}
+    found = {}
+    for name, command in commands.items():
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
+            best = min(best, time.perf_counter() - start)
+        found[name] = best * 1000
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="bundled games (default: all)")
+    parser.add_argument("-n", type=int, default=2000, help="deals per measurement")
+    parser.add_argument("--repeat", type=int, default=3, help="measurements per game; the best is shown")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    names = args.games or [p.stem for p in interpreter.bundled_games()]
+    print(f"{'game':<14}{'deals/s':>10}{'actions/s':>12}{'clone µs':>16}   peer")
+    for name in names:
+        game = interpreter.load(name)
+        best = max((playouts(game, args.n, args.seed + r) for r in range(args.repeat)), key=lambda t: t[0])
+        early, late = clone_cost(game, args.seed)
+        peer = ""
+        if name in OPENSPIEL:
+            other = openspiel_playouts(OPENSPIEL[name], args.n, args.seed)
+            if other is not None:
+                peer = f"OpenSpiel {other[0]:,.0f} deals/s, {other[1]:,.0f} actions/s"
+        print(f"{name:<14}{best[0]:>10,.0f}{best[1]:>12,.0f}{early:>8.1f} /{late:>6.1f}   {peer}")
+    for name, ms in startup().items():
+        print(f"start-up: {name} {ms:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
