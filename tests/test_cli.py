@@ -185,3 +185,31 @@ def test_simulate_json_summary_has_95_percent_intervals():
     assert json.loads(parallel.output) == data                       # the same on two processes
     table = CliRunner().invoke(main, args[:-1])
     assert "North-South  0, 2    189  94.5%    90.4–96.9%        4.08" in table.output
+
+
+def test_play_skat_at_the_table_bids_holds_picks_up_discards_and_announces():
+    """Typed actions of every kind in the first deal of a Skat match, then leave the table."""
+    from interpreter.players import make_player
+
+    game = interpreter.load("skat")
+    seat, seed = 0, "4"
+    others = {s: make_player("greedy", f"{seed}:{s}") for s in range(3) if s != seat}
+    match = game.new_match(seed=seed)
+    state = match.next_deal()
+    typed = []
+    while not state.is_over:
+        if state.current_player == seat:
+            legal = [a.text for a in state.legal_actions()]
+            text = "bid 18" if "bid 18" in legal else "hold" if "hold" in legal else \
+                "pick up" if "pick up" in legal else legal[0]
+            typed.append(text)
+            state.apply(text)
+        else:
+            state.apply(others[state.current_player].choose(state))
+    result = RUN.invoke(main, ["play", "skat", "--seat", "0", "--seed", seed], input="\n".join(typed + ["quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "not allowed" not in result.output
+    assert "deal over:" in result.output and "You left the table." in result.output
+    # rearhand (the dealer is seat 0) outbids the greedy players, takes up the skat, discards, names clubs
+    assert typed[:7] == ["bid 23", "bid 24", "bid 27", "pick up", "discard 9C", "discard 7C", "clubs"]
+    assert "seat 0: clubs" in result.output or "you: clubs" in result.output
