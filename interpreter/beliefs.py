@@ -62,10 +62,14 @@ def belief(state: State, seat: int, voids: bool = True) -> Belief:
     known = [0] * (first_transit + len(transit))
     for i, s in enumerate(seats):
         known[i] = state.shown_cards[s] & state.hands[s]          # shown and not yet played
+    melds = {(d.name, code): d.cards & game.deck.suit_masks[s]
+             for d in game.declarations for s, code in enumerate(game.deck.suit_codes)}
     for who, entry in state.history:
         if isinstance(entry, Taken) and entry.seat in seats:   # a public pile taken into a hand
             at = seats.index(entry.seat)
             known[at] |= sum(1 << game.deck.codes.index(c) for c in entry.codes) & state.hands[entry.seat]
+        elif who in seats and isinstance(entry, str) and tuple(entry.rsplit(" ", 1)) in melds:
+            known[seats.index(who)] |= melds[tuple(entry.rsplit(" ", 1))] & state.hands[who]   # a meld declared
     for card, kind, where in _given_by(state, seat):
         bit = 1 << card
         if kind == "pile" and where in piles and card in state.piles[where]:

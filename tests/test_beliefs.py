@@ -813,3 +813,28 @@ def test_bad_player_specs_are_refused_by_name(spec):
         make_player(spec, 1)
     assert isinstance(caught.value, UnknownPlayerError)
     assert f"'{spec}'" in str(caught.value)
+
+
+def test_sixty_six_a_marriage_declared_shows_its_other_card():
+    """Leading KH declaring the marriage tells the other player that QH is in that hand."""
+    game = interpreter.load("sixty-six")
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(60):
+        state = game.new_deal(seed=seed)
+        while not state.is_over and checked < 5:
+            legal = state.legal_actions()
+            melds = [a for a in legal if a.kind == "declare"]
+            if not melds:
+                state.apply(rng.choice(legal))
+                continue
+            action, seat = melds[0], state.current_player
+            state.apply(action)
+            if state.is_over or state.current_player == seat:
+                continue
+            other = state.game.deck.suit_masks[action.suit] & game.declarations[action.arg].cards & ~(1 << action.card)
+            b = belief(state, state.current_player)
+            assert b.known[b.seats.index(seat)] == other & state.hands[seat]
+            assert other & state.hands[seat], "the other card of the marriage stays in hand when its partner leads"
+            checked += 1
+    assert checked == 5
