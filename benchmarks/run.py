@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -118,6 +119,7 @@ def main() -> None:
             if other is not None:
                 peer = f"OpenSpiel {other[0]:,.0f} deals/s, {other[1]:,.0f} actions/s"
         print(f"{name:<14}{best[0]:>10,.0f}{best[1]:>12,.0f}{early:>8.1f} /{late:>6.1f}   {peer}")
+    print(f"peak memory of this run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
     for name, ms in startup().items():
         print(f"start-up: {name} {ms:.0f} ms")
 

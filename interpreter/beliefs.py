@@ -80,7 +80,7 @@ def belief(state: State, seat: int, voids: bool = True) -> Belief:
             for t, (to, cards) in enumerate(state.incoming):
                 if to == where and cards & bit:
                     known[first_transit + t] |= bit
-    seen = state.hands[seat] | _played(state)
+    seen = state.hands[seat] | played_cards(state)
     for i, public in enumerate(game.pile_public):
         if public:
             seen |= sum(1 << c for c in state.piles[i])
@@ -97,7 +97,8 @@ def belief(state: State, seat: int, voids: bool = True) -> Belief:
     return Belief(seat, seats, piles, transit, tuple(known), sizes, allowed, free, _groups(free, allowed))
 
 
-def _played(state: State) -> int:
+def played_cards(state: State) -> int:
+    """Every card played so far in the deal, as a mask (what everyone has seen go by)."""
     mask = 0
     for _, entry in state.history:
         if isinstance(entry, int):

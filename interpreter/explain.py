@@ -67,12 +67,7 @@ def explain(path: str | Path) -> str:
                     text += f" naming a suit such that {_text(call['for each suit'], 'expr')}"
                 if "value" in call:
                     text += f" (value {call['value']})"
-                if "trump" in call:
-                    text += f" (trump: {_text(call['trump'], 'expr')})"
-                if "then deal" in call:
-                    text += f" (then: {_text(call['then deal'], 'deal')})"
-                if "ranking" in call:
-                    text += f" (ranking: {call['ranking']})"
+                text += "".join(f" ({part})" for part in _game_chosen(call, "then deal"))
                 if "when" in call:
                     text += f" (when {_text(call['when'], 'expr')})"
                 calls.append(text)
@@ -138,12 +133,7 @@ def explain(path: str | Path) -> str:
         when = f" when {_text(spec['when'], 'expr')}" if "when" in spec else ""
         must = "must" if spec.get("required") else "may"
         sets = "".join(f"; {mark} becomes {_text(value, 'expr')}" for mark, value in spec.get("set", {}).items())
-        if "deal" in spec:
-            sets += f"; then {_text(spec['deal'], 'deal')}"
-        if "trump" in spec:
-            sets += f"; trump: {_text(spec['trump'], 'expr')}"
-        if "ranking" in spec:
-            sets += f"; ranking: {spec['ranking']}"
+        sets += "".join(f"; {part}" for part in _game_chosen(spec, "deal"))
         lines.append(f"{who[0].upper()}{who[1:]} {must} {name}{cards}{when}{sets}.")
     for name, spec in play.get("show", {}).items():
         first = f", those of {_text(spec['first'], 'expr')} first" if "first" in spec else ""
@@ -171,3 +161,15 @@ def explain(path: str | Path) -> str:
     for name, spec in doc.get("variants", {}).items():
         lines.append(f"Variant '{name}': {spec.get('about', '')}")
     return "\n".join(lines)
+
+
+def _game_chosen(spec: dict, deal_key: str) -> list[str]:
+    """What a call or an action puts in force: the trump, the cards dealt, the ranking."""
+    parts = []
+    if "trump" in spec:
+        parts.append(f"trump: {_text(spec['trump'], 'expr')}")
+    if deal_key in spec:
+        parts.append(f"then: {_text(spec[deal_key], 'deal')}")
+    if "ranking" in spec:
+        parts.append(f"ranking: {spec['ranking']}")
+    return parts

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from .beliefs import belief, world as sampled_world
+from .beliefs import belief, played_cards, world as sampled_world
 from .cards import bits
 from .errors import UnknownPlayerError
 from .game import Action
@@ -153,7 +153,7 @@ class GreedyPlayer:
         if not _points_are_good(game):
             return game.play_actions[self._dodge(state, cards)]
         if not state.trick:
-            unseen = game.deck.all & ~state.hands[state.current] & ~_played(state)
+            unseen = game.deck.all & ~state.hands[state.current] & ~played_cards(state)
             for card in reversed(cards):
                 if not rule.beating([card], state.trump, state.trumps, game.deck.all) & unseen and not _ties(rule, card, unseen):
                     return game.play_actions[card]
@@ -244,14 +244,6 @@ def _meld_points(state: State, action: Action):
         return state.game.declarations[action.arg].points(state)
     finally:
         state.bound = {}
-
-
-def _played(state: State) -> int:
-    mask = 0
-    for _, card in state.history:
-        if isinstance(card, int):
-            mask |= 1 << card
-    return mask
 
 
 def _ties(rule, card: int, unseen: int) -> bool:
