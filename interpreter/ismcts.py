@@ -66,7 +66,7 @@ class ISMCTSPlayer:
                                          root.children[a].total if a in root.children else 0.0))
 
     def _iterate(self, root: _Node, w: State) -> None:
-        from .players import _margin
+        from .players import margins
 
         node, path = root, []
         while not w.is_over:
@@ -90,11 +90,8 @@ class ISMCTSPlayer:
             path.append((node, player))
         while not w.is_over:
             w.apply_unchecked(self.rollout.choose(w))
-        rewards = {}
-        for _, player in path:
-            if player not in rewards:
-                rewards[player] = _margin(w, player)
-                self.scale = max(self.scale, abs(rewards[player]))
+        rewards = margins(w)
+        self.scale = max(self.scale, max(abs(r) for r in rewards))
         for node, player in path:
             node.visits += 1
             node.total += rewards[player]

@@ -298,12 +298,19 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
 def _margin(state: State, seat: int) -> float:
     """How much better the finished deal went for the seat's side than for the best other side."""
-    scores = state.result().team_scores
-    mine = state.team_of[seat]
-    others = [x for t, x in enumerate(scores) if t != mine]
-    if not _points_are_good(state.game):
-        return float(min(others, default=0) - scores[mine])
-    return float(scores[mine] - max(others, default=0))
+    return margins(state)[seat]
+
+
+def margins(state: State) -> list[float]:
+    """Each seat's margin (see _margin) from one settlement of the finished deal."""
+    scores = [float(x) for x in state.result().team_scores]
+    good = _points_are_good(state.game)
+    found = []
+    for seat in range(state.game.players):
+        mine = state.team_of[seat]
+        others = [x for t, x in enumerate(scores) if t != mine]
+        found.append(scores[mine] - max(others, default=0.0) if good else min(others, default=0.0) - scores[mine])
+    return found
 
 
 def _uniform(seed: int | str | None, worlds: int = 12) -> SamplingPlayer:
