@@ -303,7 +303,7 @@ def _margin(state: State, seat: int) -> float:
 
 def margins(state: State) -> list[float]:
     """Each seat's margin (see _margin) from one settlement of the finished deal."""
-    scores = [float(x) for x in state.result().team_scores]
+    scores = [float(x) for x in state.team_scores()]
     good = _points_are_good(state.game)
     found = []
     for seat in range(state.game.players):

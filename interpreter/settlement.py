@@ -84,6 +84,23 @@ class Settlement:
                 label = f"seat {who}"
             reasons.append(Reason(rule, label, points))
 
+        self._awards(give)
+        facts: dict[str, Any] = {"tricks": list(self.tricks),
+                                 "trick_winners": [None if w < 0 else w for w in self.winners]}
+        if self.taker is not None:
+            facts["taker"] = self.taker
+        if self.trump >= 0:
+            facts["trump"] = game.deck.suit_codes[self.trump]
+        for name, value in zip(game.mark_names, self.marks):
+            facts[name] = self._fact(game.mark_types[game.mark_names.index(name)], value)
+        for name, kind, fn in game.lets:
+            facts[name] = self._fact(kind, fn(self))
+        return Result(tuple(seat_scores), tuple(team_scores), tuple(reasons), facts,
+                      self._breakdown(seat_scores, team_scores, seat_awards, team_awards))
+
+    def _awards(self, give) -> None:
+        """Call give(kind, who, points, rule) for every award the finished deal earns."""
+        game = self.game
         for award in game.awards:
             if award.when is not None and not award.when(self):
                 continue
@@ -99,18 +116,26 @@ class Settlement:
             who = award.to(self)
             if who is not None:
                 give(award.to_kind, who, award.points(self), award.rule)
-        facts: dict[str, Any] = {"tricks": list(self.tricks),
-                                 "trick_winners": [None if w < 0 else w for w in self.winners]}
-        if self.taker is not None:
-            facts["taker"] = self.taker
-        if self.trump >= 0:
-            facts["trump"] = game.deck.suit_codes[self.trump]
-        for name, value in zip(game.mark_names, self.marks):
-            facts[name] = self._fact(game.mark_types[game.mark_names.index(name)], value)
-        for name, kind, fn in game.lets:
-            facts[name] = self._fact(kind, fn(self))
-        return Result(tuple(seat_scores), tuple(team_scores), tuple(reasons), facts,
-                      self._breakdown(seat_scores, team_scores, seat_awards, team_awards))
+
+    def team_scores(self) -> list:
+        """The teams' scores of the finished deal, as result() gives them, without its facts,
+        reasons and breakdown: what a searching player needs after each playout."""
+        if self.current is not None:
+            raise IllegalActionError("the deal is not over yet")
+        scores = [0] * len(self.teams)
+        if self.annulled:
+            return scores
+        team_of = self.team_of
+
+        def give(kind: str, who: int, points, rule: str) -> None:
+            scores[who if kind == "team" else team_of[who]] += points
+
+        self.memo = {}
+        try:
+            self._awards(give)
+        finally:
+            self.memo = None
+        return scores
 
     def next_counters(self) -> tuple[tuple[Fraction, ...], ...]:
         """The match's counters after this deal (their 'then' values, with 'it' bound)."""

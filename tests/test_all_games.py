@@ -43,6 +43,7 @@ def test_random_deals_keep_invariants(name):
         _check_conservation(state, everything)
         result = state.result()
         assert len(result.seat_scores) == game.players
+        assert state.team_scores() == list(result.team_scores), "the quick scores of searching players differ"
 
 
 def _check_conservation(state, everything):
