@@ -2,7 +2,7 @@
 
 A round ends at the first call, after one turn each, or ``in duels``: the second player
 calls against the first, who holds (meets the value) or passes, and so on down the table
-(Skat's bidding). A duel is ``(holder, challenger, next)``: ``next`` counts the players
+(bidding by game values). A duel is ``(holder, challenger, next)``: ``next`` counts the players
 from ``first`` who have entered; the challenger is None when the last survivor, having
 heard no call, may call himself.
 """

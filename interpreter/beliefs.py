@@ -7,8 +7,8 @@ rule file's clauses would have made him play. For every card played the clauses 
 again on the trick as it stood: each clause whose condition held and that comes before the
 first clause holding the card played must have found nothing in his hand, so its cards are
 excluded from that hand (for good, unless he drew cards later: then only what he had no
-chance to draw). This reads the rule file, not a game: Belote's duty to overtrump and
-Hearts' ban on leading hearts give voids the same way.
+chance to draw). This reads the rule file, not a game: a duty to overtrump and a ban on
+leading a suit before it is broken give voids the same way.
 
 Worlds are drawn **uniformly** among the deals of the hidden cards that respect every
 exclusion: cards are grouped by the places they may go, the ways to fill the places are
@@ -108,7 +108,7 @@ def played_cards(state: State) -> int:
 
 def _given_by(state: State, seat: int) -> list[tuple[int, str, int]]:
     """Cards given away whose destination ``seat`` knows: its own, and any given face up
-    (Tarot's trumps shown as they go to the chien). Each as (card, "seat", s) or (card, "pile", p)."""
+    (trumps shown as they go to a face-down pile). Each as (card, "seat", s) or (card, "pile", p)."""
     game = state.game
     found = []
     for who, entry in state.history:

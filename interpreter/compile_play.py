@@ -144,7 +144,7 @@ class PlaySections:
         plan = self.deal_plan(exprs, path, exprs.scope.players, piles)
         if any(step.move is None and step.show is None for step in plan):
             self.report(path, "an action's deal may only move or show whole piles ('PILE to SEAT', 'show PILE'): "
-                        "the pack is dealt by 'deal' and 'then deal'", "e.g. skat to taker")
+                        "the pack is dealt by 'deal' and 'then deal'", "e.g. kitty to taker")
             raise _Skip
         return plan
 

@@ -305,8 +305,8 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "bid": Builtin(("seat",), "num", "the value of the last call a seat made (or held) in the auction (0 if it made none)",
                        "tricks(it) >= bid(it)", lambda a: lambda s: _bid(s, a(s))),
         "trump_run": Builtin(("set",), "num", "how many of the highest trumps, from the top of the trump order "
-                             "down without a gap, are in a set of cards (Skat's matadors)",
-                             "trump_run(dealt(taker) or skat)", lambda a: lambda s: _trump_run(s, a(s))),
+                             "down without a gap, are in a set of cards (matadors)",
+                             "trump_run(dealt(taker) or kitty)", lambda a: lambda s: _trump_run(s, a(s))),
         "max_score": Builtin((), "num", "the highest match score so far", "max_score() >= 1000",
                              lambda: match_score(max)),
         "min_score": Builtin((), "num", "the lowest match score so far", "min_score() <= 0",

@@ -145,7 +145,7 @@ class SideAction:
     """An action besides playing a card. ``at`` says when it is offered: to a player about to
     lead ("lead"), or once to ``by`` at the "end of auction" or at the "start of play".
     With ``cards`` set there is one action per card, with ``card`` bound to it. ``trump``,
-    ``ranking`` and ``deal`` choose the game after the auction (Skat's announcement, pick-up)."""
+    ``ranking`` and ``deal`` choose the game after the auction (a game announced once the auction is won, a pile taken up)."""
 
     name: str
     when: Fn | None

@@ -128,7 +128,7 @@ class GreedyPlayer:
 
     @staticmethod
     def _level(state: State, legal: list[Action], levels: tuple[int, ...]) -> Action:
-        """Numbers that are not tricks (Skat's game values): the stronger the hand, under the
+        """Numbers that are not tricks (game values): the stronger the hand, under the
         best trump it could name, the higher it goes; it holds a value it would call itself."""
         game = state.game
         hand = state.hands[state.current]

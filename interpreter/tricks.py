@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 
 TRUMPS_LED = 1 << 10
-"""What ``led_suit`` gives when a trump card leads and no suit is trump (Skat's Grand, where
+"""What ``led_suit`` gives when a trump card leads and no suit is trump (a game where
 only the Jacks are trumps): the trump cards then form a suit of their own."""
 
 
