@@ -156,11 +156,11 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             transfers=transfers, annul_when=annul_when, team_rules=team_rules, counters=counters,
             rankings=tuple(rankings.values()),
             actions=self.actions(deck, auction, played["declarations"], played["side_actions"], transfers,
-                                 played["shows"]), **played,
+                                 played["shows"], played["melds"]), **played,
         )
 
     def actions(self, deck: Deck, auction: Auction | None, declarations, side_actions, transfers,
-                shows) -> tuple[Action, ...]:
+                shows, melds) -> tuple[Action, ...]:
         """Every action of the game, built once; card plays come first, indexed by card, pass last."""
         table = [Action("play", c, text=f"play {code}") for c, code in enumerate(deck.codes)]
         for d, meld in enumerate(declarations):
@@ -186,6 +186,8 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         table.extend(Action("show", -1, k, -1, spec.name) for k, spec in enumerate(shows))
         if shows:
             table.extend(Action("reveal", c, -1, -1, f"show {code}") for c, code in enumerate(deck.codes))
+        if melds is not None and melds.at == "first turn":
+            table.append(Action("meld", text="announce"))
         if auction is not None and any(r.ends == "in duels" for r in auction.rounds):
             table.append(Action("hold", text="hold"))
         table.append(Action("pass", text="pass"))

@@ -15,6 +15,7 @@ from .game import (
     Show,
     SideAction,
 )
+from .melds import Combination, Melds
 
 
 class PlaySections:
@@ -126,6 +127,12 @@ class PlaySections:
                                   int(spec["count"]), self.expr(exprs, path + ("points",), "num").fn))
             except _Skip:
                 failed = True
+        melds = None
+        if "melds" in play:
+            try:
+                melds = self.melds(exprs)
+            except _Skip:
+                failed = True
         keep = (0, Fraction(0), False)
         if "keep" in play:
             try:
@@ -137,7 +144,79 @@ class PlaySections:
             raise _Skip
         return {"lead": lead, "trump": trump, "trump_cards": trump_cards, "sits_out": sits_out, "follow": clauses, "leads": leads, "always": always, "draw": tuple(draw),
                 "draw_when": draw_when, "ends_when": ends_when, "declarations": tuple(declarations),
-                "side_actions": tuple(side_actions), "shows": tuple(shows), "keep": keep, "leader_wins": leader_wins}
+                "side_actions": tuple(side_actions), "shows": tuple(shows), "keep": keep, "leader_wins": leader_wins,
+                "melds": melds}
+
+    def melds(self, exprs: ExpressionCompiler) -> Melds:
+        """'melds': each combination as a table of card sets, and the runs of each suit."""
+        spec = self.doc["play"]["melds"]
+        deck = exprs.scope.deck
+        within = ("play", "melds")
+        key = "sequence order" if "sequence order" in spec else "order"
+        place, _ = self.order(deck, key, within if key == "sequence order" else ())
+        combinations, groups, lengths, failed = [], [], {}, False
+        claimed = 0
+        exprs.scope.bound["suit"] = "suit"
+        try:
+            for k, (name, meld) in enumerate(spec["combinations"].items()):
+                path = within + ("combinations", name)
+                try:
+                    points = self.expr(exprs, path + ("points",), "num").fn
+                    if "sequence" in meld:
+                        size = int(meld["sequence"])
+                        if size in lengths:
+                            self.report(path + ("sequence",), f"two sequences of {size} cards: "
+                                        f"'{list(spec['combinations'])[lengths[size]]}' and '{name}'",
+                                        "a run of cards counts as one sequence: give each length one name")
+                            raise _Skip
+                        if key != "sequence order":
+                            self.report(path + ("sequence",), "a sequence needs 'sequence order' under 'melds': "
+                                        "the order in which cards follow each other",
+                                        "e.g. sequence order: A > K > Q > J > 10 > 9 > 8 > 7")
+                            raise _Skip
+                        lengths[size] = k
+                        kind = "sequence"
+                    elif "of a kind" in meld:
+                        kind = "of a kind"
+                        given = meld["of a kind"]
+                        for i, rank in enumerate(given if isinstance(given, list) else [given]):
+                            rank = str(rank)
+                            if rank not in deck.rank_masks:
+                                self.report(path + (("of a kind", i) if isinstance(given, list) else ("of a kind",)),
+                                            f"unknown rank '{rank}'", f"ranks: {', '.join(deck.rank_masks)}")
+                                raise _Skip
+                            if deck.rank_masks[rank] & ~claimed:
+                                groups.append((k, -1, deck.rank_masks[rank], _top(deck.rank_masks[rank], place)))
+                            claimed |= deck.rank_masks[rank]
+                    else:
+                        kind = "cards"
+                        cards = self.fixed_cards(exprs, path + (kind,), "a meld's cards")
+                        whole = [r for r, mask in deck.rank_masks.items() if cards & mask == mask]
+                        ranks = sum(deck.rank_masks[r] for r in whole)
+                        if cards == ranks and len(whole) < len(deck.rank_masks):
+                            for s, mask in enumerate(deck.suit_masks):
+                                if cards & mask:
+                                    groups.append((k, s, cards & mask, _top(cards & mask, place)))
+                        else:
+                            suits = {deck.suit_of[c] for c in range(deck.size) if cards >> c & 1}
+                            groups.append((k, suits.pop() if len(suits) == 1 else -1, cards, _top(cards, place)))
+                    combinations.append(Combination(str(name), kind, points))
+                except _Skip:
+                    failed = True
+        finally:
+            del exprs.scope.bound["suit"]
+        if failed:
+            raise _Skip
+        longest = max(lengths, default=0)
+        by_length = [-1] * (longest + 1)
+        for length in range(longest + 1):
+            fitting = [size for size in lengths if size <= length]
+            if fitting:
+                by_length[length] = lengths[max(fitting)]
+        runs = tuple(tuple(sorted((c for c in range(deck.size) if mask >> c & 1), key=lambda c: -place[c]))
+                     for mask in deck.suit_masks)
+        return Melds(str(spec["at"]), tuple(combinations), runs, tuple(by_length), tuple(groups), place)
+
 
     def pile_moves(self, exprs: ExpressionCompiler, path: tuple, piles: dict[str, bool]) -> tuple:
         """An action's 'deal': whole piles moved or shown, no card from the pack."""
@@ -190,3 +269,8 @@ class PlaySections:
                 raise _Skip
             sets.append((list(marks).index(mark), self.expr(exprs, path + ("set", mark), marks[mark]).fn))
         return tuple(sets)
+
+
+def _top(cards: int, place: tuple[int, ...]) -> int:
+    """The place of the highest of ``cards`` in the sequence order."""
+    return max(place[c] for c in range(len(place)) if cards >> c & 1)

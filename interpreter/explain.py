@@ -125,6 +125,8 @@ def explain(path: str | Path) -> str:
     for name, spec in play.get("declare", {}).items():
         lines.append(f"A leader may declare {name}: {_text(spec['cards'], 'expr')} of one suit, "
                      f"worth {_text(spec['points'], 'expr')}.")
+    if "melds" in play:
+        lines.extend(_melds(play["melds"]))
     for name, spec in play.get("actions", {}).items():
         at = spec.get("at", "lead")
         who = "a player about to lead" if at == "lead" else \
@@ -173,3 +175,25 @@ def _game_chosen(spec: dict, deal_key: str) -> list[str]:
     if "ranking" in spec:
         parts.append(f"ranking: {spec['ranking']}")
     return parts
+
+
+def _melds(spec: dict) -> list[str]:
+    """The melds section: when they count, then each combination and its points."""
+    at = spec.get("at")
+    lines = ["At his turn in the first trick, before his card, a player may announce the melds he holds; "
+             "they are shown to everyone and count for him:" if at == "first turn" else
+             "The melds among a trick's cards, whoever played them, count for the trick's winner:"]
+    for name, meld in spec.get("combinations", {}).items():
+        if "sequence" in meld:
+            what = f"{meld['sequence']} cards in a row of one suit"
+        elif "of a kind" in meld:
+            ranks = meld["of a kind"] if isinstance(meld["of a kind"], list) else [meld["of a kind"]]
+            what = f"one rank of {', '.join(map(str, ranks))} in every suit" if len(ranks) > 1 else \
+                f"every suit's {ranks[0]}"
+        else:
+            what = f"all of {_text(meld['cards'], 'expr')} (ranks named: in one suit)"
+        lines.append(f"  {name}: {what}, worth {_text(meld['points'], 'expr')}.")
+    if "sequence order" in spec:
+        lines.append(f"  Cards follow each other in the order {_text(spec['sequence order'], 'order')}; a longer run "
+                     "counts once, as the longest sequence named.")
+    return lines

@@ -115,6 +115,19 @@ def _most_tricks(state):
     return None
 
 
+def _best_meld(state):
+    """The team of the best meld (points, top card, in trump); none on a tie between teams."""
+    best, team = (0, -1, False), None
+    for seat, key in enumerate(state.meld_best):
+        if key is None or key[0] == 0:
+            continue
+        if key > best:
+            best, team = key, state.team_of[seat]
+        elif key == best and state.team_of[seat] != team:
+            team = None
+    return team
+
+
 def _builtins(scope: Scope) -> dict[str, Builtin]:
     deck, players, draw_piles = scope.deck, scope.players, scope.draw_piles
     everything = deck.all
@@ -268,6 +281,10 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "seat": Builtin(("num",), "seat", "seat number n", "seat(0)", seat_number),
         "melds": Builtin(("seat|team",), "num", "the points a seat or team has declared in melds", "melds(seat)",
                          make_melds),
+        "best_meld": Builtin((), "team", "the team that melded the best meld of the deal: the most points, then "
+                             "the higher top card in the sequence order, then a meld in the trump suit; none on a "
+                             "tie or when nobody melded", "melds(it) if best_meld() = team(taker) else 0",
+                             lambda: _best_meld),
         "won": Builtin(("seat|team",), "set", "the cards a seat or team has won in tricks", "count(won(taker) and bouts)",
                        make_won),
         "dealt": Builtin(("seat",), "set", "the cards a seat held when play began", "count(dealt(me) and trumps)",

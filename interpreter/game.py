@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .cards import Deck, Points
 from .errors import IllegalActionError, LayoutError
+from .melds import Melds
 from .tricks import TrickRule
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ class Action:
     called in a duel), pass, act (a side
     action such as exchanging or closing; ``card`` is set when the action names a card),
     give (one card of a transfer such as a discard), show (choosing a declaration that
-    shows cards) or reveal (one card shown); ``arg`` indexes the call, meld, side action,
+    shows cards), reveal (one card shown) or meld (announcing the melds of a hand); ``arg`` indexes the call, meld, side action,
     transfer or show.
     """
 
@@ -228,6 +229,7 @@ class Game:
     declarations: tuple[Declaration, ...]
     side_actions: tuple[SideAction, ...]
     shows: tuple[Show, ...]
+    melds: Melds | None                       # melds announced at a first turn or found in tricks
     keep: tuple[int, Fraction, bool]         # cards kept by their player's team, points paid, lost in the last trick
     leader_wins: Fn | None
     transfers: tuple[Transfer, ...]
@@ -264,7 +266,7 @@ class Game:
         for action in self.actions:
             kinds.setdefault(action.kind, []).append(action)
         return {kind: tuple(actions) for kind, actions in kinds.items()} | \
-            {kind: () for kind in ("play", "declare", "call", "act", "pass", "give", "show", "reveal", "hold")
+            {kind: () for kind in ("play", "declare", "call", "act", "pass", "give", "show", "reveal", "hold", "meld")
              if kind not in kinds}
 
     @cached_property
@@ -280,7 +282,8 @@ class Game:
     @cached_property
     def simple(self) -> bool:
         """True when only card plays exist: the fast path of legal_actions."""
-        return self.auction is None and not self.declarations and not self.side_actions and not self.shows
+        return self.auction is None and not self.declarations and not self.side_actions and not self.shows \
+            and (self.melds is None or self.melds.at != "first turn")
 
     @cached_property
     def counter_starts(self) -> tuple[tuple[Fraction, ...], ...]:

@@ -35,3 +35,16 @@ class Taken:
 
     def __str__(self) -> str:
         return f"{self.pile} to seat {self.seat}: {' '.join(self.codes)}"
+
+
+@dataclass(frozen=True)
+class Melded:
+    """A history entry: a seat scored melds (announced from its hand, or in a trick it won);
+    everyone saw their cards."""
+
+    seat: int
+    melds: tuple[str, ...]
+    codes: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} melds {', '.join(self.melds)}: {' '.join(self.codes)}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .cards import bits
 from .errors import RuleRuntimeError
 from .game import Action
-from .phases import OVER, PLAY, Taken
+from .phases import OVER, PLAY, Melded, Taken
 
 
 class TrickPlay:
@@ -88,6 +88,48 @@ class TrickPlay:
                 found.append(action)
         return found
 
+    def _announcement(self) -> list[Action]:
+        """'announce', to a player at his turn in the first trick who holds a meld and has not
+        announced (melds announced at the first turn)."""
+        game = self.game
+        seat = self.current
+        if game.melds.at != "first turn" or self.past or self.meld_best[seat] is not None \
+                or seat in self.trick_seats or not game.melds.find(self.hands[seat]):
+            return []
+        return list(game.by_kind["meld"])
+
+    def _announce(self) -> None:
+        """The player shows every meld he holds; their points go to melds(seat)."""
+        seat = self.current
+        found = self.game.melds.find(self.hands[seat])
+        for meld in found:
+            self.shown_cards[seat] |= meld.cards
+        self._score_melds(seat, found)
+        self._legal = None
+        if self.game.ends_when is not None and self.game.ends_when(self):
+            self._end()
+
+    def _score_melds(self, seat: int, found: list) -> None:
+        """Add the melds' points to the seat, keep its best (points, top card, in trump) for
+        best_meld(), and say in the history what was melded."""
+        game = self.game
+        melds, deck = game.melds, game.deck
+        best = self.meld_best[seat] or (0, -1, False)
+        labels, cards = [], 0
+        for meld in found:
+            self.bound = {"suit": meld.suit if meld.suit >= 0 else None}
+            points = melds.combinations[meld.combination].points(self)
+            self.bound = {}
+            if not points:
+                continue
+            self.melds[seat] += points
+            best = max(best, (points, meld.top, meld.suit >= 0 and meld.suit == self.trump))
+            labels.append(melds.label(meld, deck.suit_codes, deck.rank_of))
+            cards |= meld.cards
+        self.meld_best[seat] = best
+        if labels:
+            self.history.append((None, Melded(seat, tuple(labels), tuple(deck.codes[c] for c in bits(cards)))))
+
     def _act(self, action: Action) -> None:
         game = self.game
         spec = game.side_actions[action.arg]
@@ -164,6 +206,10 @@ class TrickPlay:
                     scored += row[c]
                 self.won[nxt] |= mask
                 self.scored[nxt] += scored
+            if game.melds is not None and game.melds.at == "trick":
+                found = game.melds.find(sum(1 << c for c in self.trick))
+                if found:
+                    self._score_melds(nxt, found)
         self.trick = []
         self.trick_seats = []
         self.leader = nxt

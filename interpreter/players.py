@@ -56,6 +56,9 @@ class GreedyPlayer:
         shows = [a for a in extras if a.kind == "show"]
         if shows and (state.taker is None or state.team_of[state.current] == state.team_of[state.taker]):
             return max(shows, key=lambda a: (state.game.shows[a.arg].count, -a.arg))
+        announce = [a for a in extras if a.kind == "meld"]
+        if announce:  # melds are worth points: always announce them
+            return announce[0]
         swaps = [a for a in extras if a.kind == "act" and _gains(state, a)]
         if swaps:
             return swaps[0]

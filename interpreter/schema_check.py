@@ -113,7 +113,7 @@ def _too_long() -> int:
 def _leaves(error: ValidationError):
     """For oneOf/anyOf failures, the most relevant sub-errors instead of a summary:
     the deepest ones, or else those of the alternative whose type matched."""
-    if error.context and error.validator in ("oneOf", "anyOf"):
+    if error.context and error.validator in ("oneOf", "anyOf") and not _alternative_keys(error.schema):
         deepest = max(len(e.absolute_path) for e in error.context)
         if deepest > len(error.absolute_path):
             yield from (e for e in error.context if len(e.absolute_path) == deepest)
@@ -123,6 +123,14 @@ def _leaves(error: ValidationError):
             yield from matched
             return
     yield error
+
+
+def _alternative_keys(schema) -> list[str]:
+    """The keys of a oneOf whose every alternative only requires one key ('this or that')."""
+    options = schema.get("oneOf", []) if isinstance(schema, dict) else []
+    if options and all(set(o) == {"required"} and len(o["required"]) == 1 for o in options):
+        return [o["required"][0] for o in options]
+    return []
 
 
 def _where(path: tuple) -> str:
@@ -176,6 +184,14 @@ def _problem(source: Source, error: ValidationError, path: tuple) -> Problem:
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         desc = schema.get("properties", {}).get(missing, {}).get("description", "")
         return source.problem(path, f"missing required key '{missing}' in {where}", desc, key=bool(path))
+    keys = _alternative_keys(schema) if v == "oneOf" else []
+    if keys:
+        given = [k for k in keys if isinstance(error.instance, dict) and k in error.instance]
+        listed = ", ".join(f"'{k}'" for k in keys)
+        if len(given) > 1:
+            return source.problem(path + (given[1],), f"{where} gives {' and '.join(repr(k) for k in given)}: "
+                                  f"it takes exactly one of {listed}", key=True)
+        return source.problem(path, f"{where} needs one of {listed}", schema.get("description", ""), key=bool(path))
     if v in ("type", "oneOf", "anyOf"):
         types = [schema["type"]] if v == "type" else [s.get("type") for s in schema[v]]
         want = [t for ts in types for t in ([ts] if isinstance(ts, str) else ts or [])]

@@ -160,6 +160,8 @@ class Settlement:
         teams = [{"team": game.team_names[t], "seats": list(members),
                   "tricks": sum(self.tricks[s] for s in members),
                   "card_points": sum((card_points[s] for s in members), Fraction(0)),
+                  "melds": Fraction(sum(self.melds[s] for s in members)),
+                  "shown": Fraction(sum(self.shown[s] for s in members)),
                   "awards": team_awards[t], "score": team_scores[t]} for t, members in enumerate(self.teams)]
         return {"taker": self.taker, "call": None if self.call is None else self.call.text,
                 "contract": self.contract if game.auction is not None else None,

@@ -31,7 +31,8 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "won", "tricks", "winners", "trump", "history", "bound", "taker", "contract", "bids",
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
-                 "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo", "duel")
+                 "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo", "duel",
+                 "meld_best")
 
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
@@ -64,6 +65,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         self.duel = None
         self.marks = [None] * len(game.mark_names)
         self.melds = [0] * game.players
+        self.meld_best = [None] * game.players
         self.shown = [0] * game.players
         self.shown_cards = [0] * game.players
         self.teams, self.team_of = game.teams, game.team_of
@@ -188,6 +190,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.duel = self.duel
         other.marks = self.marks[:]
         other.melds = self.melds[:]
+        other.meld_best = self.meld_best[:]
         other.shown = self.shown[:]
         other.shown_cards = self.shown_cards[:]
         other.teams, other.team_of = self.teams, self.team_of
@@ -227,7 +230,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
 
     def legal_actions(self) -> list[Action]:
         """The legal actions in a stable order: side actions, card plays (by card number),
-        melds, shows; calls in the order of the rule file, then pass."""
+        melds with a lead, shows, the announcement of melds; calls in the order of the rule file, then pass."""
         game = self.game
         phase = self.phase
         if phase == PLAY:
@@ -238,8 +241,10 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
             if game.simple:
                 return plays
             if self.trick:
-                return plays + self._shows() if game.shows else plays
-            return self._side_actions() + plays + self._declarations() + (self._shows() if game.shows else [])
+                plays = plays + self._shows() if game.shows else plays
+                return plays + self._announcement() if game.melds is not None else plays
+            return self._side_actions() + plays + self._declarations() + (self._shows() if game.shows else []) \
+                + (self._announcement() if game.melds is not None else [])
         if phase == AUCTION:
             return self._calls()
         if phase == TRANSFER:
@@ -292,6 +297,8 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
             self._start_show(action)
         elif kind == "declare":
             self._declare(action)
+        elif kind == "meld":
+            self._announce()
         elif kind == "act":
             self._act(action)
         else:

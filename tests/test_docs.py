@@ -20,7 +20,7 @@ REQUIRED = {"game", "players", "cards", "order", "deal", "play", "scoring"}
 
 # Keys whose string value is rule language, by start rule; anything under 'let' or 'set'
 # and every item of 'follow' are rule language too.
-ORDER_KEYS = {"order", "trump order"}
+ORDER_KEYS = {"order", "trump order", "sequence order"}
 DEAL_KEYS = {"deal", "then deal"}
 EXPR_KEYS = {"lead", "trump", "when", "points", "to", "until", "dealer", "first", "for each suit",
              "always", "draw when", "ends when", "cards", "who", "by", "shown", "for each card",
@@ -31,7 +31,7 @@ PLAIN_KEYS = {"game", "about", "rule", "direction", "winner", "ties", "ends", "i
               "ranking"}
 # Sections whose contents are data (codes, names, types, seats), never rule language.
 DATA_KEYS = {"teams", "marks", "piles", "suits", "ranks", "suit ranks", "extra", "names", "trump points",
-             "draw"}
+             "draw", "of a kind"}
 
 
 def _blocks() -> list[tuple[int, str, str | None]]:

@@ -1,0 +1,88 @@
+"""Melds: combinations of cards worth points, found in any set of cards (a hand announced at
+its first turn, or the cards of one trick).
+
+Three kinds, each a table built once per rule file, so finding the melds of a set is a few
+``&`` per suit: a **sequence** of N cards in a row of one suit (in the file's sequence order;
+a longer run counts once, as the longest sequence it holds), **of a kind** (one rank in every
+suit), and **cards** (ranks held in one suit, like a marriage, or fixed cards across suits).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+Fn = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One named meld of the rule file and its points (``suit`` is bound while they are read)."""
+
+    name: str
+    kind: str            # "sequence", "of a kind" or "cards"
+    points: Fn
+
+
+@dataclass(frozen=True)
+class Found:
+    """A meld found in a set of cards: which combination, its suit (-1 across suits), its
+    cards, and its top card's place in the sequence order (higher is better)."""
+
+    combination: int
+    suit: int
+    cards: int
+    top: int
+
+
+@dataclass(frozen=True)
+class Melds:
+    """The melds of a rule file, ``at`` "first turn" (announced) or "trick" (to its winner).
+
+    ``runs`` holds each suit's cards in sequence order, highest first; ``by_length`` the
+    sequence combination a run of each length counts as (-1: none). ``groups`` holds, in the
+    file's order, (combination, suit, cards, top) for every meld that is a fixed set of cards:
+    each rank of an 'of a kind', each suit of ranks held in one suit, fixed cards."""
+
+    at: str
+    combinations: tuple[Combination, ...]
+    runs: tuple[tuple[int, ...], ...]
+    by_length: tuple[int, ...]
+    groups: tuple[tuple[int, int, int, int], ...]
+    place: tuple[int, ...]            # card -> its place in the sequence order, the lowest 0
+
+    def find(self, cards: int) -> list[Found]:
+        """Every meld in ``cards``: sequences suit by suit, then the fixed groups in file order."""
+        found = []
+        longest = len(self.by_length) - 1
+        if longest > 0:
+            for suit, run in enumerate(self.runs):
+                length, top = 0, -1
+                for c in run + (-1,):
+                    if c >= 0 and cards >> c & 1:
+                        if not length:
+                            top = c
+                        length += 1
+                        continue
+                    meld = self.by_length[min(length, longest)]
+                    if meld >= 0:
+                        held = 0
+                        at = run.index(top)
+                        for d in run[at:at + length]:
+                            held |= 1 << d
+                        found.append(Found(meld, suit, held, self.place[top]))
+                    length = 0
+        for meld, suit, group, top in self.groups:
+            if cards & group == group:
+                found.append(Found(meld, suit, group, top))
+        return found
+
+    def label(self, found: Found, suit_codes: tuple[str, ...], rank_of: tuple[str, ...]) -> str:
+        """How a meld reads in the history: its name and suit (``tierce H``), or its rank when
+        it is one rank in every suit."""
+        combination = self.combinations[found.combination]
+        if found.suit >= 0:
+            return f"{combination.name} {suit_codes[found.suit]}"
+        if combination.kind == "of a kind":
+            low = found.cards & -found.cards
+            return f"{combination.name} {rank_of[low.bit_length() - 1]}"
+        return combination.name
