@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import math
+from operator import attrgetter
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -145,29 +146,34 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         at = state.rule.winner(state.trick, state.trump, state.trumps)
         return None if at < 0 else state.trick_seats[at]
 
-    def seats_of(kind: str, arg: Fn) -> Fn:
+    def per_seat(kind: str, arg: Fn, read: Callable[[Any], list]) -> Fn:
+        """A seat's entry of a per-seat list of the state, or the sum over a team's seats
+        (0 for none). One seat reads its entry directly: no tuple, generator or sum()."""
         if kind == "team":
-            return lambda s: () if (t := arg(s)) is None else s.teams[t]
-        return lambda s: () if (x := arg(s)) is None else (x,)
+            def of_team(s):
+                t = arg(s)
+                if t is None:
+                    return 0
+                row = read(s)
+                return sum(row[x] for x in s.teams[t])
+            return of_team
+        return lambda s: 0 if (x := arg(s)) is None else read(s)[x]
 
     def make_tricks(kind: str, a: Fn) -> Fn:
-        who = seats_of(kind, a)
-        return lambda s: sum(s.tricks[x] for x in who(s))
+        return per_seat(kind, a, attrgetter("tricks"))
 
     def make_points(kind: str, a: Fn) -> Fn:
         """Card points won, kept by the state as it goes (scaled integers: see Points)."""
-        who = seats_of(kind, a)
+        scored = per_seat(kind, a, attrgetter("scored"))
         if points.scale == 1:
-            return lambda s: sum(s.scored[x] for x in who(s))
-        return lambda s: Fraction(sum(s.scored[x] for x in who(s)), points.scale)
+            return scored
+        return lambda s: Fraction(scored(s), points.scale)
 
     def make_won(kind: str, a: Fn) -> Fn:
-        who = seats_of(kind, a)
-        return lambda s: sum(s.won[x] for x in who(s))
+        return per_seat(kind, a, attrgetter("won"))
 
     def make_melds(kind: str, a: Fn) -> Fn:
-        who = seats_of(kind, a)
-        return lambda s: sum((s.melds[x] for x in who(s)), 0)
+        return per_seat(kind, a, attrgetter("melds"))
 
     def make_holder(a: Fn) -> Fn:
         def holder(s):
@@ -179,8 +185,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         return holder
 
     def make_shown(kind: str, a: Fn) -> Fn:
-        who = seats_of(kind, a)
-        return lambda s: sum((s.shown[x] for x in who(s)), 0)
+        return per_seat(kind, a, attrgetter("shown"))
 
     def took_all(s):
         if not s.winners or -1 in s.winners:
