@@ -57,6 +57,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         self.doc = source.data
         self.broken = broken          # top-level keys that failed the schema check
         self.problems: list[Problem] = []
+        self.generated: list[tuple[tuple, str]] = []   # (where in the file, generated source) per rule string
         lets = self.doc.get("let")
         # names whose definition is reported already: all of them when the section is broken
         self.failed_lets: set[str] = ({str(k).partition("(")[0] for k in lets}
@@ -239,10 +240,10 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
                 if param:
                     scope.bound[param] = param
                     try:
-                        body = self.expr(exprs, path, "num|bool|seat|team|set|suit|none")
+                        self.expr(exprs, path, "num|bool|seat|team|set|suit|none")   # checked once, inlined where called
                     finally:
                         del scope.bound[param]
-                    scope.functions[name] = (param, body)
+                    scope.functions[name] = (param, self.parse(path, "expr"))
                     continue
                 compiled = self.expr(exprs, path, "num|bool|seat|team|set|suit|none")
             except _Skip:
@@ -291,6 +292,8 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             self.report_in(path, err.pos, err.message, err.hint)
             raise _Skip from None
         self.check_constant(path, tree, compiled)
+        if compiled.src is not None:
+            self.generated.append((path, compiled.src))
         return compiled
 
     def check_constant(self, path: tuple, tree, compiled: Compiled) -> None:

@@ -1,7 +1,7 @@
 """Compiles rule-language expressions into small functions of the game state.
 
-Each expression is type-checked once, at load time, and becomes a closure
-``f(state) -> value``; nothing is parsed or looked up by name during play.
+Each expression is type-checked once, at load time, and becomes Python source over the state,
+compiled into one function ``f(state) -> value``; nothing is parsed or looked up by name during play.
 Types: ``num`` (exact Fraction or int), ``bool``, ``seat``, ``team``, ``set`` (card bitmask)
 and ``none`` (no seat or team: compares equal only to itself).
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import math
+import re
 from operator import attrgetter
 from fractions import Fraction
 from typing import Any, Callable
@@ -29,10 +30,20 @@ class ExprProblem(ValueError):
         self.message, self.pos, self.hint = message, pos, hint
 
 
-@dataclass(frozen=True)
 class Compiled:
-    fn: Fn
-    type: str
+    """A typed expression: its Python source over the state ``s`` (run in the game's
+    namespace) and the function made from it, built on first use."""
+
+    __slots__ = ("type", "src", "_fn", "_namespace")
+
+    def __init__(self, fn: Fn | None, type: str, src: str | None = None, namespace: dict | None = None):
+        self.type, self.src, self._fn, self._namespace = type, src, fn, namespace
+
+    @property
+    def fn(self) -> Fn:
+        if self._fn is None:
+            self._fn = eval(compile(f"lambda s: {self.src}", "<rule file>", "eval"), self._namespace)
+        return self._fn
 
 
 TYPE_WORDS = {"num": "a number", "bool": "a condition", "seat": "a seat", "team": "a team",
@@ -47,7 +58,7 @@ class Builtin:
     returns: str
     english: str
     example: str
-    make: Callable[..., Fn] = field(repr=False)
+    src: Callable[..., str] = field(repr=False)     # the arguments' sources -> the call's source
 
 
 @dataclass
@@ -65,7 +76,7 @@ class Scope:
     mark_names: tuple[str, ...] = ()
     mark_types: tuple[str, ...] = ()
     lets: dict[str, Compiled] = field(default_factory=dict)
-    functions: dict[str, tuple[str, Compiled]] = field(default_factory=dict)  # name -> (parameter type, body)
+    functions: dict[str, tuple[str, Any]] = field(default_factory=dict)  # name -> (parameter type, body's syntax tree)
     bound: dict[str, str] = field(default_factory=dict)  # names bound by the context, e.g. 'it', 'suit'
     counters: dict[str, tuple[int, str]] = field(default_factory=dict)
     rankings: tuple[str, ...] = ()                   # names of the rankings a call may choose  # name -> (index, 'seat' or 'team')
@@ -129,10 +140,11 @@ def _best_meld(state):
     return team
 
 
-def _builtins(scope: Scope) -> dict[str, Builtin]:
+def _helpers(scope: Scope) -> dict[str, Any]:
+    """The functions and tables generated expressions call, by the names they use: the
+    namespace every expression of one game is compiled in."""
     deck, players, draw_piles = scope.deck, scope.players, scope.draw_piles
     everything = deck.all
-    points = scope.points
 
     def led(state):
         suit = state.rule.led_suit(state.trick, state.trump, state.trumps)
@@ -146,240 +158,253 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         at = state.rule.winner(state.trick, state.trump, state.trumps)
         return None if at < 0 else state.trick_seats[at]
 
-    def per_seat(kind: str, arg: Fn, read: Callable[[Any], list]) -> Fn:
-        """A seat's entry of a per-seat list of the state, or the sum over a team's seats
-        (0 for none). One seat reads its entry directly: no tuple, generator or sum()."""
-        if kind == "team":
-            def of_team(s):
-                t = arg(s)
-                if t is None:
-                    return 0
-                row = read(s)
-                return sum(row[x] for x in s.teams[t])
-            return of_team
-        return lambda s: 0 if (x := arg(s)) is None else read(s)[x]
+    def holder(state, cards):
+        for seat, hand in enumerate(state.dealt):
+            if cards and hand & cards == cards:
+                return seat
+        return None
 
-    def make_tricks(kind: str, a: Fn) -> Fn:
-        return per_seat(kind, a, attrgetter("tricks"))
-
-    def make_points(kind: str, a: Fn) -> Fn:
-        """Card points won, kept by the state as it goes (scaled integers: see Points)."""
-        scored = per_seat(kind, a, attrgetter("scored"))
-        if points.scale == 1:
-            return scored
-        return lambda s: Fraction(scored(s), points.scale)
-
-    def make_won(kind: str, a: Fn) -> Fn:
-        return per_seat(kind, a, attrgetter("won"))
-
-    def make_melds(kind: str, a: Fn) -> Fn:
-        return per_seat(kind, a, attrgetter("melds"))
-
-    def make_holder(a: Fn) -> Fn:
-        def holder(s):
-            cards = a(s)
-            for seat, hand in enumerate(s.dealt):
-                if cards and hand & cards == cards:
-                    return seat
+    def took_all(state):
+        if not state.winners or -1 in state.winners:
             return None
-        return holder
+        team_of = state.team_of
+        first = team_of[state.winners[0]]
+        return first if all(team_of[w] == first for w in state.winners) else None
 
-    def make_shown(kind: str, a: Fn) -> Fn:
-        return per_seat(kind, a, attrgetter("shown"))
+    def past(state, n):
+        """The index of trick n of the deal (1 the first, -1 the last), or None."""
+        n = int(n)
+        count = len(state.past)
+        index = n - 1 if n > 0 else count + n
+        return index if n != 0 and 0 <= index < count else None
 
-    def took_all(s):
-        if not s.winners or -1 in s.winners:
-            return None
-        team_of = s.team_of
-        first = team_of[s.winners[0]]
-        return first if all(team_of[w] == first for w in s.winners) else None
+    def trick_cards(state, n):
+        i = past(state, n)
+        return 0 if i is None else sum(1 << c for c in state.past[i])
 
-    def past(pick: Callable[[Any, int], Any]) -> Callable[[Fn], Fn]:
-        """A function of trick n of the deal: 1 is the first, -1 the last, -2 the one before."""
-        def make(a: Fn) -> Fn:
-            def at(s):
-                n = int(a(s))
-                count = len(s.past)
-                index = n - 1 if n > 0 else count + n
-                return pick(s, index) if n != 0 and 0 <= index < count else None
-            return at
-        return make
+    def trick_led(state, n):
+        i = past(state, n)
+        return 0 if i is None else 1 << state.past[i][0]
 
-    def last_round(s) -> bool:
-        if any(s.piles[p] for p in draw_piles):
+    def trick_winner(state, n):
+        i = past(state, n)
+        return None if i is None or state.winners[i] < 0 else state.winners[i]
+
+    def last_round(state) -> bool:
+        if any(state.piles[p] for p in draw_piles):
             return False
-        held = sum(h.bit_count() for seat, h in enumerate(s.hands) if seat != s.out)
-        return held + len(s.trick) <= players - (s.out is not None)
+        held = sum(h.bit_count() for seat, h in enumerate(state.hands) if seat != state.out)
+        return held + len(state.trick) <= players - (state.out is not None)
 
-    def suit_of(a: Fn) -> Fn:
-        def first_suit(s):
-            cards = a(s)
-            if not cards:
-                return None
-            suit = deck.suit_of[(cards & -cards).bit_length() - 1]
-            return None if suit < 0 else suit
-        return first_suit
+    def suit_of(cards):
+        if not cards:
+            return None
+        suit = deck.suit_of[(cards & -cards).bit_length() - 1]
+        return None if suit < 0 else suit
 
-    def other(a: Fn) -> Fn:
-        return lambda s: None if (t := a(s)) is None else (t + 1) % len(s.teams)
+    def of_team(state, row, team):
+        return 0 if team is None else sum(row[x] for x in state.teams[team])
 
-    def seat_number(a: Fn) -> Fn:
-        return lambda s: int(a(s)) % players
+    def remainder(a, b):
+        return a % b if b != 0 else rule_failure("remainder of a division by zero")
 
-    def match_score(pick) -> Fn:
-        return lambda s: pick(s.match_scores) if s.match_scores else 0
+    def divide(a, b):
+        return Fraction(a) / b if b != 0 else rule_failure("division by zero")
+
+    return {
+        "Fraction": Fraction, "ANY": everything, "SCALE": scope.points.scale,
+        "_led": led, "_winning": winning, "_holder": holder, "_took_all": took_all, "_trick_cards": trick_cards,
+        "_trick_led": trick_led, "_trick_winner": trick_winner, "_last_round": last_round, "_suit_of": suit_of,
+        "_of_team": of_team, "_mod": remainder, "_div": divide, "_streak": _streak, "_most_tricks": _most_tricks,
+        "_best_meld": _best_meld, "_bid": _bid, "_trump_run": _trump_run, "_floor": math.floor, "_ceil": math.ceil,
+        "_none_or": lambda x, f: None if x is None else f(x),
+        "_mask": lambda cards: sum(1 << c for c in cards),
+        "_played": lambda state: sum(1 << c for t in state.past for c in t) | sum(1 << c for c in state.trick),
+        "_at": lambda row, x: 0 if x is None else row[x],
+        "_team": lambda state, x: None if x is None else state.team_of[x],
+        "_other": lambda state, t: None if t is None else (t + 1) % len(state.teams),
+        "_next": lambda x: None if x is None else (x + 1) % players,
+        "_previous": lambda x: None if x is None else (x - 1) % players,
+        "_max_score": lambda state: max(state.match_scores) if state.match_scores else 0,
+        "_min_score": lambda state: min(state.match_scores) if state.match_scores else 0,
+    }
+
+
+def _per_seat(row: str) -> Callable[..., str]:
+    """A per-seat list of the state read for one seat, or summed over a team's seats."""
+    return lambda kind, a: f"_of_team(s, s.{row}, {a})" if kind == "team" else f"_at(s.{row}, {a})"
+
+
+def _builtins(scope: Scope) -> dict[str, Builtin]:
+    """Each built-in with the Python source it stands for (arguments' sources in its place)."""
+    players = scope.players
+
+    def card_points(kind: str, a: str) -> str:
+        """Card points are kept as scaled integers (see Points): whole numbers need no Fraction."""
+        won = _per_seat("scored")(kind, a)
+        return won if scope.points.scale == 1 else f"Fraction({won}, SCALE)"
 
     b = {
-        "dealer": Builtin(None, "seat", "the dealer", "next(dealer)", lambda: lambda s: s.dealer),
-        "me": Builtin(None, "seat", "the player to act", "team(me) = team(winning)", lambda: lambda s: s.current),
-        "leader": Builtin(None, "seat", "the player who led the current trick", "leader = me",
-                          lambda: lambda s: s.leader),
+        "dealer": Builtin(None, "seat", "the dealer", "next(dealer)", lambda: "s.dealer"),
+        "me": Builtin(None, "seat", "the player to act", "team(me) = team(winning)", lambda: "s.current"),
+        "leader": Builtin(None, "seat", "the player who led the current trick", "leader = me", lambda: "s.leader"),
         "winning": Builtin(None, "seat", "the player whose card is winning the trick so far (none if it is spoiled or empty)",
-                           "team(winning) = team(me)", lambda: winning),
-        "none": Builtin(None, "none", "no seat or team", "winner != none", lambda: lambda s: None),
-        "true": Builtin(None, "bool", "always", "true", lambda: lambda s: True),
-        "false": Builtin(None, "bool", "never", "false", lambda: lambda s: False),
-        "any": Builtin(None, "set", "any card", "any", lambda: lambda s: everything),
-        "nothing": Builtin(None, "set", "no card: the empty set", "stock if contract < 6 else nothing",
-                           lambda: lambda s: 0),
+                           "team(winning) = team(me)", lambda: "_winning(s)"),
+        "none": Builtin(None, "none", "no seat or team", "winner != none", lambda: "None"),
+        "true": Builtin(None, "bool", "always", "true", lambda: "True"),
+        "false": Builtin(None, "bool", "never", "false", lambda: "False"),
+        "any": Builtin(None, "set", "any card", "any", lambda: "ANY"),
+        "nothing": Builtin(None, "set", "no card: the empty set", "stock if contract < 6 else nothing", lambda: "0"),
         "hand": Builtin(None, "set", "the cards the player to act holds", "count(hand and trumps) > 0",
-                        lambda: lambda s: 0 if s.current is None else s.hands[s.current]),
-        "led": Builtin(None, "set", "the cards of the suit led", "led and beating", lambda: led),
-        "trumps": Builtin(None, "set", "the cards of the trump suit", "trumps when led = trumps",
-                          lambda: lambda s: s.trumps),
+                        lambda: "_at(s.hands, s.current)"),
+        "led": Builtin(None, "set", "the cards of the suit led", "led and beating", lambda: "_led(s)"),
+        "trumps": Builtin(None, "set", "the cards of the trump suit", "trumps when led = trumps", lambda: "s.trumps"),
         "beating": Builtin(None, "set", "the cards that would win the trick as it stands", "led and beating",
-                           lambda: lambda s: s.rule.beating(s.trick, s.trump, s.trumps, everything)),
+                           lambda: "s.rule.beating(s.trick, s.trump, s.trumps, ANY)"),
         "tricks_played": Builtin(None, "num", "the number of tricks played so far", "tricks_played = 0",
-                                 lambda: lambda s: len(s.winners)),
+                                 lambda: "len(s.winners)"),
         "last_trick": Builtin(None, "seat", "the winner of the last trick (none if it was spoiled)",
-                              "team(last_trick)", lambda: lambda s: s.winners[-1] if s.winners and s.winners[-1] >= 0 else None),
+                              "team(last_trick)", lambda: "_trick_winner(s, -1)"),
         "next": Builtin(("seat",), "seat", "the next player in the direction of play", "next(dealer)",
-                        lambda a: lambda s: None if (x := a(s)) is None else (x + 1) % players),
-        "team": Builtin(("seat",), "team", "the team of a seat", "team(winner)",
-                        lambda a: lambda s: None if (x := a(s)) is None else s.team_of[x]),
+                        lambda a: f"_next({a})"),
+        "team": Builtin(("seat",), "team", "the team of a seat", "team(winner)", lambda a: f"_team(s, {a})"),
         "tricks": Builtin(("seat|team",), "num", "the number of tricks a seat or team has won", "tricks(winner) >= 2",
-                          make_tricks),
+                          _per_seat("tricks")),
         "points": Builtin(("seat|team",), "num", "the card points a seat or team has won in tricks", "points(it)",
-                          make_points),
+                          card_points),
         "streak": Builtin(("seat",), "num", "how many tricks in a row a seat won at the end of the play (0 if it did not win the last)",
-                          "streak(winner) = tricks(winner)",
-                          lambda a: lambda s: 0 if (x := a(s)) is None else _streak(s, x)),
+                          "streak(winner) = tricks(winner)", lambda a: f"_streak(s, {a})"),
         "most_tricks": Builtin((), "seat", "the player with the most tricks; on equal counts the one who reached that count first; none if no trick was won",
-                               "most_tricks()", lambda: _most_tricks),
+                               "most_tricks()", lambda: "_most_tricks(s)"),
         "count": Builtin(("set",), "num", "how many cards are in a set", "count(hand and trumps) > 0",
-                         lambda a: lambda s: a(s).bit_count()),
+                         lambda a: f"{a}.bit_count()"),
         "trick": Builtin(None, "set", "the cards in the trick being played", "count(trick) = 0",
-                         lambda: lambda s: sum(1 << c for c in s.trick)),
+                         lambda: "_mask(s.trick)"),
         "trump_suit": Builtin(None, "suit", "the trump suit (none without trump)", "suit = trump_suit",
-                              lambda: lambda s: s.trump if s.trump >= 0 else None),
+                              lambda: "(s.trump if s.trump >= 0 else None)"),
         "suit_of": Builtin(("set",), "suit", "the suit of the first card of a set (none if it is empty)",
-                           "suit_of(turnup)", suit_of),
-        "taker": Builtin(None, "seat", "the player who won the auction (none before)", "team(taker)",
-                         lambda: lambda s: s.taker),
+                           "suit_of(turnup)", lambda a: f"_suit_of({a})"),
+        "taker": Builtin(None, "seat", "the player who won the auction (none before)", "team(taker)", lambda: "s.taker"),
         "contract": Builtin(None, "num", "the value of the winning call of the auction", "25 * contract",
-                            lambda: lambda s: s.contract),
+                            lambda: "s.contract"),
         "holder": Builtin(("set",), "seat", "the player dealt every card of the set (none if nobody was)",
-                          "holder(trumps and (K or Q))", make_holder),
+                          "holder(trumps and (K or Q))", lambda a: f"_holder(s, {a})"),
         "took_all": Builtin((), "team", "the team that won every trick (none otherwise)", "took_all() = team(taker)",
-                            lambda: took_all),
-        "other": Builtin(("team",), "team", "the other team, in a game of two teams", "other(team(taker))", other),
-        "seat": Builtin(("num",), "seat", "seat number n", "seat(0)", seat_number),
+                            lambda: "_took_all(s)"),
+        "other": Builtin(("team",), "team", "the other team, in a game of two teams", "other(team(taker))",
+                         lambda a: f"_other(s, {a})"),
+        "seat": Builtin(("num",), "seat", "seat number n", "seat(0)",
+                        lambda a: str(int(a) % players) if a.isdigit() else f"(int({a}) % {players})"),
         "melds": Builtin(("seat|team",), "num", "the points a seat or team has declared in melds", "melds(seat)",
-                         make_melds),
+                         _per_seat("melds")),
         "best_meld": Builtin((), "team", "the team that melded the best meld of the deal: the most points, then "
                              "the higher top card in the sequence order, then a meld in the trump suit; none on a "
                              "tie or when nobody melded", "melds(it) if best_meld() = team(taker) else 0",
-                             lambda: _best_meld),
+                             lambda: "_best_meld(s)"),
         "won": Builtin(("seat|team",), "set", "the cards a seat or team has won in tricks", "count(won(taker) and bouts)",
-                       make_won),
+                       _per_seat("won")),
         "dealt": Builtin(("seat",), "set", "the cards a seat held when play began", "count(dealt(me) and trumps)",
-                         lambda a: lambda s: 0 if (x := a(s)) is None else s.dealt[x]),
+                         lambda a: f"_at(s.dealt, {a})"),
         "card_points": Builtin(("set",), "num", "the card points of a set of cards, with the trump in force",
-                               "card_points(stock)", lambda a: lambda s: s.points.of(a(s), s.trump)),
+                               "card_points(stock)", lambda a: f"s.points.of({a}, s.trump)"),
         "shown": Builtin(("seat|team",), "num", "the points a seat or team has declared by showing cards",
-                         "shown(takers) + shown(defenders)", make_shown),
+                         "shown(takers) + shown(defenders)", _per_seat("shown")),
         "led_card": Builtin(None, "set", "the card that led the trick being played (empty between tricks)",
-                            "led_card = EX", lambda: lambda s: 1 << s.trick[0] if s.trick else 0),
+                            "led_card = EX", lambda: "(1 << s.trick[0] if s.trick else 0)"),
         "last_round": Builtin(None, "bool", "the trick being played (or about to be led) is the deal's last: "
                               "the hands hold no other card and nothing is left to draw",
-                              "led_card = EX and last_round", lambda: last_round),
+                              "led_card = EX and last_round", lambda: "_last_round(s)"),
         "trick_cards": Builtin(("num",), "set", "the cards of trick n of the deal (1 the first; -1 the last, -2 the "
                                "one before; empty if there is no such trick)", "count(trick_cards(-1) and 1T) > 0",
-                               lambda a: (lambda f: lambda s: f(s) or 0)(
-                                   past(lambda s, i: sum(1 << c for c in s.past[i]))(a))),
+                               lambda a: f"_trick_cards(s, {a})"),
         "trick_led": Builtin(("num",), "set", "the card that led trick n (numbered as in trick_cards)",
-                             "trick_led(-1) = EX", lambda a: (lambda f: lambda s: f(s) or 0)(
-                                 past(lambda s, i: 1 << s.past[i][0])(a))),
+                             "trick_led(-1) = EX", lambda a: f"_trick_led(s, {a})"),
         "trick_winner": Builtin(("num",), "seat", "the winner of trick n (numbered as in trick_cards; none if spoiled)",
-                                "team(trick_winner(-1))",
-                                past(lambda s, i: s.winners[i] if s.winners[i] >= 0 else None)),
+                                "team(trick_winner(-1))", lambda a: f"_trick_winner(s, {a})"),
         "played": Builtin(None, "set", "the cards played so far in the deal, the trick being played included",
-                          "count(played and H) > 0", lambda: lambda s: sum(1 << c for t in s.past for c in t)
-                          | sum(1 << c for c in s.trick)),
+                          "count(played and H) > 0", lambda: "_played(s)"),
         "previous": Builtin(("seat",), "seat", "the player before a seat in the direction of play", "previous(dealer)",
-                            lambda a: lambda s: None if (x := a(s)) is None else (x - 1) % players),
+                            lambda a: f"_previous({a})"),
         "floor": Builtin(("num",), "num", "a number rounded down to a whole number", "floor(points(it) / 10)",
-                         lambda a: lambda s: math.floor(a(s))),
+                         lambda a: f"_floor({a})"),
         "ceil": Builtin(("num",), "num", "a number rounded up to a whole number", "ceil(points(it) / 10)",
-                        lambda a: lambda s: math.ceil(a(s))),
+                        lambda a: f"_ceil({a})"),
         "deal_number": Builtin(None, "num", "which deal of the match this is: 1 for the first (annulled deals do not count)",
-                               "deal_number % 4", lambda: lambda s: s.deal_number),
+                               "deal_number % 4", lambda: "s.deal_number"),
         "bid": Builtin(("seat",), "num", "the value of the last call a seat made (or held) in the auction (0 if it made none)",
-                       "tricks(it) >= bid(it)", lambda a: lambda s: _bid(s, a(s))),
+                       "tricks(it) >= bid(it)", lambda a: f"_bid(s, {a})"),
         "trump_run": Builtin(("set",), "num", "how many of the highest trumps, from the top of the trump order "
                              "down without a gap, are in a set of cards (matadors)",
-                             "trump_run(dealt(taker) or kitty)", lambda a: lambda s: _trump_run(s, a(s))),
+                             "trump_run(dealt(taker) or kitty)", lambda a: f"_trump_run(s, {a})"),
         "max_score": Builtin((), "num", "the highest match score so far", "max_score() >= 1000",
-                             lambda: match_score(max)),
+                             lambda: "_max_score(s)"),
         "min_score": Builtin((), "num", "the lowest match score so far", "min_score() <= 0",
-                             lambda: match_score(min)),
+                             lambda: "_min_score(s)"),
     }
     return b
 
 
 class ExpressionCompiler:
-    """Turns expression nodes into typed closures for one game."""
+    """Turns expression nodes into typed Python source, one function per rule string.
+
+    Every node becomes an expression over the state ``s``: built-ins are inlined from their
+    templates, ``let`` values are called (they are remembered while a deal is settled), a
+    ``let`` function is inlined with its argument computed once into a local, and constants
+    are literals. The generated source can be printed (``Compiled.src``)."""
 
     def __init__(self, scope: Scope):
         self.scope = scope
         self.builtins = _builtins(scope)
+        self.namespace = _helpers(scope)
+        self.locals: dict[str, str] = {}      # a let function's parameter -> its local in the source
+        self.serial = 0
 
     def compile(self, node, want: str | None = None) -> Compiled:
         suit = self._suit_code(node)
         if suit is not None and want is not None and "suit" in want.split("|"):
-            return Compiled(lambda s: suit, "suit")
+            return self._made(str(suit), "suit")
         result = self._choose(node, want) if isinstance(node, n.Choose) else self._compile(node)
         if want is not None and not _fits(result.type, want):
             raise ExprProblem(f"expected {_words(want)}, found {TYPE_WORDS[result.type]}", node.pos)
         return result
+
+    def _made(self, src: str, kind: str) -> Compiled:
+        return Compiled(None, kind, src, self.namespace)
+
+    def constant(self, name: str, value: Any) -> str:
+        """A value the generated source refers to by name (a let's function, a fraction)."""
+        self.namespace[name] = value
+        return name
 
     def _compile(self, node) -> Compiled:
         method = getattr(self, "_" + type(node).__name__.lower())
         return method(node)
 
     def _num(self, node: n.Num) -> Compiled:
-        value = node.value if node.value.denominator != 1 else int(node.value)
-        return Compiled(lambda s: value, "num")
+        if node.value.denominator == 1:
+            return self._made(str(int(node.value)), "num")
+        return self._made(f"Fraction({node.value.numerator}, {node.value.denominator})", "num")
 
     def _code(self, node: n.Code) -> Compiled:
         mask = self.scope.deck.selection(node.text)
         if mask is None:
             raise ExprProblem(f"unknown card, rank or suit '{node.text}'", node.pos,
                               suggest_code(node.text, self.scope.deck))
-        return Compiled(lambda s: mask, "set")
+        return self._made(hex(mask), "set")
 
     def _name(self, node: n.Name) -> Compiled:
+        if node.name in self.locals and node.name in self.scope.bound:
+            return self._made(self.locals[node.name], self.scope.bound[node.name])
         if node.name in self.scope.bound:
-            key, kind = node.name, self.scope.bound[node.name]
-            return Compiled(lambda s: s.bound[key], kind)
+            return self._made(f"s.bound[{node.name!r}]", self.scope.bound[node.name])
         if node.name in self.scope.lets:
-            return self.scope.lets[node.name]
+            let = self.scope.lets[node.name]
+            return self._made(f"{self.constant('let_' + node.name, let.fn)}(s)", let.type)
         if node.name in self.scope.mark_names:
             index = self.scope.mark_names.index(node.name)
-            return Compiled(lambda s: s.marks[index], self.scope.mark_types[index])
+            return self._made(f"s.marks[{index}]", self.scope.mark_types[index])
         if node.name in self.scope.pile_names:
-            index = self.scope.pile_names.index(node.name)
-            return Compiled(lambda s: sum(1 << c for c in s.piles[index]), "set")
+            return self._made(f"_mask(s.piles[{self.scope.pile_names.index(node.name)}])", "set")
         if node.name in self.scope.functions:
             raise ExprProblem(f"'{node.name}' is a function: write {node.name}(...)", node.pos)
         builtin = self.builtins.get(node.name)
@@ -387,7 +412,7 @@ class ExpressionCompiler:
             raise ExprProblem(f"unknown name '{node.name}'", node.pos, self._name_hint(node.name))
         if builtin.params is not None:
             raise ExprProblem(f"'{node.name}' is a function: write {builtin.example}", node.pos)
-        return Compiled(builtin.make(), builtin.returns)
+        return self._made(builtin.src(), builtin.returns)
 
     def _call(self, node: n.Call) -> Compiled:
         if node.name in self.scope.functions:
@@ -396,8 +421,8 @@ class ExpressionCompiler:
             index, kind = self.scope.counters[node.name]
             if len(node.args) != 1:
                 raise ExprProblem(f"'{node.name}' takes 1 argument, a {kind}, found {len(node.args)}", node.pos)
-            who = self.compile(node.args[0], kind).fn
-            return Compiled(lambda s: s.counters[index][who(s)], "num")
+            who = self.compile(node.args[0], kind).src
+            return self._made(f"s.counters[{index}][{who}]", "num")
         builtin = self.builtins.get(node.name)
         if builtin is None:
             raise ExprProblem(f"unknown function '{node.name}'", node.pos, self._name_hint(node.name))
@@ -405,8 +430,7 @@ class ExpressionCompiler:
             raise ExprProblem(f"'{node.name}' is not a function: write it without parentheses", node.pos)
         if node.name == "count" and len(node.args) == 1 and isinstance(node.args[0], n.Name) \
                 and node.args[0].name in self.scope.pile_names and node.args[0].name not in self.scope.bound:
-            index = self.scope.pile_names.index(node.args[0].name)
-            return Compiled(lambda s: len(s.piles[index]), "num")
+            return self._made(f"len(s.piles[{self.scope.pile_names.index(node.args[0].name)}])", "num")
         if node.name == "other" and len(self.scope.teams) not in (0, 2):  # 0: 'teams' failed, reported already
             raise ExprProblem(f"'other' needs exactly two teams; this game has {len(self.scope.teams)}", node.pos)
         if len(node.args) != len(builtin.params):
@@ -418,58 +442,60 @@ class ExpressionCompiler:
             if not _fits(compiled.type, accepted):
                 raise ExprProblem(f"'{node.name}' expects {_words(accepted)}, found {TYPE_WORDS[compiled.type]}",
                                   arg.pos, f"example: {builtin.example}")
-            args.append(compiled.fn)
+            args.append(compiled.src)
             kinds.append(compiled.type)
         if "|" in "".join(builtin.params):
-            return Compiled(builtin.make(kinds[0], *args), builtin.returns)
-        return Compiled(builtin.make(*args), builtin.returns)
+            return self._made(builtin.src(kinds[0], *args), builtin.returns)
+        return self._made(builtin.src(*args), builtin.returns)
 
     def _user_call(self, node: n.Call) -> Compiled:
-        """A function defined with ``let``: its parameter is bound while its body runs."""
+        """A function defined with ``let``, inlined: its argument is computed once into a local
+        of the generated function, which its body reads where it names the parameter."""
         param, body = self.scope.functions[node.name]
         if len(node.args) != 1:
             raise ExprProblem(f"'{node.name}' takes 1 argument, found {len(node.args)}", node.pos)
-        arg = self.compile(node.args[0], param).fn
-        fn = body.fn
-
-        def call(s):
-            saved = s.bound.get(param)
-            s.bound[param] = arg(s)
-            try:
-                return fn(s)
-            finally:
-                s.bound[param] = saved
-        return Compiled(call, body.type)
+        arg = self.compile(node.args[0], param).src
+        simple = _SIMPLE.fullmatch(arg) is not None
+        self.serial += 0 if simple else 1
+        local = arg if simple else f"{param}_{self.serial}"
+        saved, bound = self.locals.get(param), self.scope.bound.get(param)
+        self.locals[param], self.scope.bound[param] = local, param
+        try:
+            inlined = self.compile(body)
+        finally:
+            _restore(self.locals, param, saved)
+            _restore(self.scope.bound, param, bound)
+        if simple:  # a constant or one read of the state: written where the body names it
+            return inlined
+        return self._made(f"(({local} := {arg}), {inlined.src})[1]", inlined.type)
 
     def _not(self, node: n.Not) -> Compiled:
-        inner = self.compile(node.operand, "bool").fn
-        return Compiled(lambda s: not inner(s), "bool")
+        return self._made(f"(not {self.compile(node.operand, 'bool').src})", "bool")
 
     def _negate(self, node: n.Negate) -> Compiled:
-        inner = self.compile(node.operand, "num").fn
-        return Compiled(lambda s: -inner(s), "num")
+        return self._made(f"(-{self.compile(node.operand, 'num').src})", "num")
 
     def _choose(self, node: n.Choose, want: str | None = None) -> Compiled:
-        test = self.compile(node.test, "bool").fn
+        test = self.compile(node.test, "bool").src
         then, other = self.compile(node.then, want), self.compile(node.otherwise, want)
         kind = _join(then.type, other.type)
         if kind is None:
             raise ExprProblem(f"both branches must be of one kind: {TYPE_WORDS[then.type]} and {TYPE_WORDS[other.type]}",
                               node.pos)
-        a, b = then.fn, other.fn
-        return Compiled(lambda s: a(s) if test(s) else b(s), kind)
+        return self._made(f"({then.src} if {test} else {other.src})", kind)
 
     def _binary(self, node: n.Binary) -> Compiled:
         left, right = self._compile(node.left), self._compile(node.right)
-        a, b, op = left.fn, right.fn, node.op
+        op = node.op
         if op in ("and", "or", "except"):
+            a, b = left.src, right.src
             if left.type == right.type == "set":
-                fn = {"and": lambda s: a(s) & b(s), "or": lambda s: a(s) | b(s),
-                      "except": lambda s: a(s) & ~b(s)}[op]
-                return Compiled(fn, "set")
+                if _LITERAL.fullmatch(a) and _LITERAL.fullmatch(b):   # fixed cards: the set is known now
+                    x, y = int(a, 0), int(b, 0)
+                    return self._made(hex({"and": x & y, "or": x | y, "except": x & ~y}[op]), "set")
+                return self._made({"and": f"({a} & {b})", "or": f"({a} | {b})", "except": f"({a} & ~{b})"}[op], "set")
             if left.type == right.type == "bool" and op != "except":
-                fn = (lambda s: a(s) and b(s)) if op == "and" else (lambda s: a(s) or b(s))
-                return Compiled(fn, "bool")
+                return self._made(f"({a} {op} {b})", "bool")
             raise ExprProblem(f"'{op}' joins two conditions or two card sets, found {TYPE_WORDS[left.type]} "
                               f"and {TYPE_WORDS[right.type]}", node.pos)
         if op in ("=", "!="):
@@ -477,23 +503,18 @@ class ExpressionCompiler:
                 right = self.compile(node.right, "suit")
             elif right.type == "suit" and self._suit_code(node.left) is not None:
                 left = self.compile(node.left, "suit")
-            a, b = left.fn, right.fn
             if _join(left.type, right.type) is None:
                 raise ExprProblem(f"cannot compare {TYPE_WORDS[left.type]} with {TYPE_WORDS[right.type]}", node.pos)
-            fn = (lambda s: a(s) == b(s)) if op == "=" else (lambda s: a(s) != b(s))
-            return Compiled(fn, "bool")
+            return self._made(f"({left.src} {'==' if op == '=' else '!='} {right.src})", "bool")
         for side, compiled in ((node.left, left), (node.right, right)):
             if compiled.type != "num":
                 raise ExprProblem(f"'{op}' needs numbers, found {TYPE_WORDS[compiled.type]}", side.pos)
+        a, b = left.src, right.src
         if op == "%":
-            return Compiled(lambda s: a(s) % b(s) if b(s) != 0 else rule_failure("remainder of a division by zero"),
-                            "num")
+            return self._made(f"_mod({a}, {b})", "num")
         if op == "/":
-            return Compiled(lambda s: Fraction(a(s)) / b(s) if b(s) != 0 else rule_failure("division by zero"), "num")
-        fn = {"+": lambda s: a(s) + b(s), "-": lambda s: a(s) - b(s), "*": lambda s: a(s) * b(s),
-              ">": lambda s: a(s) > b(s), "<": lambda s: a(s) < b(s),
-              ">=": lambda s: a(s) >= b(s), "<=": lambda s: a(s) <= b(s)}[op]
-        return Compiled(fn, "num" if op in "+-*" else "bool")
+            return self._made(f"_div({a}, {b})", "num")
+        return self._made(f"({a} {op} {b})", "num" if op in "+-*" else "bool")
 
     def _suit_code(self, node) -> int | None:
         """A suit code written where a suit is expected stands for the suit, not its cards."""
@@ -506,6 +527,17 @@ class ExpressionCompiler:
                        | set(self.scope.pile_names) | set(self.scope.mark_names))
         close = [k for k in known if k.startswith(name[:3]) or name.startswith(k[:3])]
         return f"did you mean {' or '.join(close[:3])}?" if close else f"known names: {', '.join(known)}"
+
+
+_SIMPLE = re.compile(r"-?\d+|None|s\.\w+|s\.bound\['\w+'\]")    # sources as cheap to repeat as to store
+_LITERAL = re.compile(r"0x[0-9a-f]+|\d+")
+
+
+def _restore(mapping: dict, key: str, value: Any) -> None:
+    if value is None:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = value
 
 
 def _fits(kind: str, want: str) -> bool:

@@ -171,7 +171,7 @@ def _builtin_table() -> dict[str, str]:
 
 def test_builtin_table_is_complete():
     game = interpreter.load("belote")
-    scope = Scope(game.deck, game.trick_rule, game.teams, game.team_of, game.points_by_trump, game.players)
+    scope = Scope(game.deck, game.trick_rule, game.teams, game.team_of, game.points_table, game.players)
     builtins = ExpressionCompiler(scope).builtins
     assert set(builtins) == set(_builtins(scope))
     rows = _builtin_table()

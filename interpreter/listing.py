@@ -1,0 +1,51 @@
+"""The Python a rule file compiles into, as a person reads it (``atout compile GAME --show``).
+
+Every rule string becomes one function of the state ``s``; the listing names where each
+comes from in the file. Names starting with ``_`` are the engine's helpers (``_at(row, x)``
+reads a seat's entry, ``_of_team`` sums a team's), ``let_NAME(s)`` a ``let`` value; a ``let``
+function is inlined where it is called, its argument held in a local such as ``seat_3``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+import re
+
+from .compile import Compiler
+from .errors import RuleFileError
+from .load import read_source
+from .schema_check import check
+from .variants import apply_variant, variant_names
+
+
+def generated_listing(path: str | Path, variant: str | None = None) -> str:
+    """The generated functions of a rule file (or one of its variants), as Python source."""
+    source = read_source(path)
+    problems, broken = check(source)
+    if variant is not None:
+        source = apply_variant(source, variant)
+        more, broken = check(source)
+        problems += more
+    compiler = Compiler(source, broken, variant or "", variant_names(source))
+    compiler.compile()
+    problems += compiler.problems
+    if any(not p.warning for p in problems):
+        raise RuleFileError([p for p in problems if not p.warning])
+    lines = [f"# {path}{f' (variant {variant})' if variant else ''}: "
+             f"{len(compiler.generated)} rule strings, one function each", ""]
+    for where, src in compiler.generated:
+        name = "_".join(re.sub(r"\W+", "_", str(part)).strip("_") or "x" for part in where)
+        lines += [f"# {'/'.join(map(str, where))}", f"def {name}(s):", f"    return {_unwrap(src)}", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _unwrap(src: str) -> str:
+    """The outer parentheses of a generated expression, which a return does not need."""
+    if src.startswith("(") and src.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(src):
+            depth += ch == "("
+            depth -= ch == ")"
+            if depth == 0 and i < len(src) - 1:
+                return src
+        return src[1:-1]
+    return src
