@@ -14,7 +14,7 @@ from .data import data_dir
 from .errors import (AtoutError, IllegalActionError, Problem, RecordError, RuleFileError,
                      UnknownGameError)
 from .game import Action, Game
-from .load import read_source
+from .load import Source, read_source
 from .match import Match
 from .schema_check import check
 from .state import Result, State
@@ -55,6 +55,11 @@ def problems_in(path: str | Path, variant: str | None = None) -> tuple[list[Prob
         source = read_source(path)
     except RuleFileError as err:
         return err.problems, None
+    return problems_in_source(source, variant)
+
+
+def problems_in_source(source: Source, variant: str | None = None) -> tuple[list[Problem], Game | None]:
+    """``problems_in`` for a document already parsed (an editor's buffer, a file being formatted)."""
     problems, broken = check(source)
     if "*" in broken:
         return sorted(problems, key=Problem.sort_key), None
