@@ -5,6 +5,7 @@ module only strings the sections together.
 """
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from .load import read_source
@@ -87,7 +88,7 @@ def explain(path: str | Path) -> str:
             lines.append(f"  Then: {_text(auction['then deal'], 'deal')}.")
     for name, spec in doc.get("transfers", {}).items():
         who = "every player in turn" if str(spec.get("who")) == "each" else _text(spec.get("who", "me"), "expr")
-        text = f"Then {who} gives {spec['count']} card(s) one at a time ('{name}') to {_text(spec['to'], 'expr')}"
+        text = f"Then {who} gives {spec['count']} card{'' if spec['count'] == 1 else 's'} one at a time ('{name}') to {_text(spec['to'], 'expr')}"
         if "when" in spec:
             text += f", when {_text(spec['when'], 'expr')}"
         if "cards" in spec:
@@ -98,6 +99,11 @@ def explain(path: str | Path) -> str:
             text += f"; given cards of {_text(spec['shown'], 'expr')} are shown to everyone"
         lines.append(text + ".")
     for name, value in doc.get("let", {}).items():
+        if "(" in str(name):  # a function of the rule file: total(team)
+            base, _, arg = str(name).partition("(")
+            name = f"the {base.strip().replace('_', ' ')} of a {arg.rstrip(')').strip().replace('_', ' ')}"
+        else:
+            name = str(name).replace("_", " ")
         lines.append(f"Let {name} be {_text(value, 'expr')}.")
     play = doc["play"]
     lines.append(f"Play: {_text(play['lead'], 'expr')} leads the first trick.")
@@ -157,12 +163,16 @@ def explain(path: str | Path) -> str:
         lines.append(f"Counter {name}, per {spec.get('of', 'team')}, from {spec.get('start', 0)}: after each deal "
                      f"it becomes {_text(spec['then'], 'expr')}.")
     match = doc.get("match", {})
-    length = f"{match['deals']} deal(s)" if match.get("deals") else f"deals until {_text(match['until'], 'expr')}" \
+    length = _deals(match["deals"]) if match.get("deals") else f"deals until {_text(match['until'], 'expr')}" \
         if "until" in match else "one deal"
     lines.append(f"Match: {length}; the {match.get('winner', 'highest')} total wins, equal totals are a draw.")
     for name, spec in doc.get("variants", {}).items():
         lines.append(f"Variant '{name}': {spec.get('about', '')}")
     return "\n".join(lines)
+
+
+def _deals(count: int) -> str:
+    return "one deal" if count == 1 else f"{count} deals"
 
 
 def _game_chosen(spec: dict, deal_key: str) -> list[str]:
@@ -197,3 +207,27 @@ def _melds(spec: dict) -> list[str]:
         lines.append(f"  Cards follow each other in the order {_text(spec['sequence order'], 'order')}; a longer run "
                      "counts once, as the longest sequence named.")
     return lines
+
+
+def explain_html(path: str | Path) -> str:
+    """The same rules as ``explain``, as an HTML fragment: the title, the summary, then one
+    paragraph per rule, the indented lines under a rule as its list."""
+    lines = explain(path).split("\n")
+    out = [f"<h1>{escape(lines[0])}</h1>"]
+    items: list[str] = []
+
+    def close() -> None:
+        if items:
+            out.append("<ul>" + "".join(f"<li>{escape(item)}</li>" for item in items) + "</ul>")
+            items.clear()
+
+    for line in lines[1:]:
+        if not line.strip():
+            continue
+        if line.startswith("  "):
+            items.append(line.strip())
+            continue
+        close()
+        out.append(f"<p>{escape(line)}</p>")
+    close()
+    return "\n".join(out)

@@ -153,7 +153,7 @@ class Name:
     pos: Pos
 
     def english(self) -> str:
-        return self.name.replace("_", " ")
+        return _NAME_WORDS.get(self.name, self.name.replace("_", " "))
 
 
 @dataclass(frozen=True)
@@ -163,8 +163,42 @@ class Call:
     pos: Pos
 
     def english(self) -> str:
-        inner = ", ".join(a.english() for a in self.args)
-        return f"{self.name.replace('_', ' ')}({inner})" if self.args else self.name.replace("_", " ")
+        args = [_argument(a) for a in self.args]
+        words = _CALL_WORDS.get(self.name)
+        if words is not None and len(args) == words.count("{}"):
+            return words.format(*args)
+        name = self.name.replace("_", " ")
+        return f"the {name} of {' and '.join(args)}" if args else name
+
+
+# How the built-in names and functions read in a sentence (``atout explain``).
+_NAME_WORDS = {"dealer": "the dealer", "taker": "the taker", "me": "the player", "winning": "the player winning the trick",
+               "last_trick": "the winner of the last trick", "trump_suit": "the trump suit", "led_card": "the card led",
+               "tricks_played": "the number of tricks played", "deal_number": "the number of the deal",
+               "last_round": "the last trick is played"}
+_CALL_WORDS = {"next": "the player after {}", "previous": "the player before {}", "team": "the team of {}",
+               "suit_of": "the suit of {}", "took_all": "the team that won every trick",
+               "count": "the number of cards in {}", "tricks": "the number of tricks won by {}",
+               "points": "the card points won by {}", "seat": "seat {}", "holder": "the player dealt {}",
+               "other": "the team other than {}", "melds": "the meld points of {}",
+               "shown": "the points {} showed", "won": "the cards won by {}", "dealt": "the cards {} was dealt",
+               "card_points": "the card points of {}", "most_tricks": "the player with the most tricks",
+               "best_meld": "the team with the best meld", "max_score": "the highest match score",
+               "min_score": "the lowest match score", "trick_cards": "the cards of trick {}",
+               "trick_led": "the card that led trick {}", "trick_winner": "the winner of trick {}",
+               "floor": "{} rounded down", "ceil": "{} rounded up", "bid": "the bid of {}",
+               "streak": "the tricks in a row {} won at the end", "trump_run": "the run of top trumps in {}"}
+# Names read as they are after 'of', 'by', 'in' (the others take 'the': the turnup, the takers).
+_BARE = {"any", "nothing", "led", "trumps", "beating", "hand", "trick", "played", "it", "suit", "team", "seat",
+         "number", "card", "true", "false", "none"}
+
+
+def _argument(node) -> str:
+    """A function's argument in English: a pile or a named value with its article."""
+    text = node.english()
+    if isinstance(node, Name) and node.name not in _BARE and not text.startswith("the "):
+        return f"the {text}"
+    return text
 
 
 _OP_WORDS = {"=": "is", "!=": "is not", ">=": "is at least", "<=": "is at most",
@@ -189,7 +223,8 @@ class Not:
     pos: Pos
 
     def english(self) -> str:
-        return f"not ({self.operand.english()})"
+        simple = isinstance(self.operand, (Name, Call))
+        return f"not {self.operand.english()}" if simple else f"not ({self.operand.english()})"
 
 
 @dataclass(frozen=True)

@@ -37,21 +37,27 @@ def _fmt(x) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
-def hand_line(state: State, seat: int) -> str:
-    """The seat's hand, strongest first, legal cards marked with '*' when it is its turn."""
+def hand_order(state: State, seat: int) -> list[int]:
+    """The seat's cards as a person holds them: trumps first, then suit by suit, strongest
+    first (strongest first overall where suits play no role)."""
     game = state.game
-    legal = state.legal_mask() if state.current == seat else 0
     rule = state.rule
-    if rule.by_suit:  # trumps first, then suit by suit, strongest first
+    if rule.by_suit:
         def key(c: int) -> tuple:
             suit = game.deck.suit_of[c]
             strength = rule.trump_strength[c] if suit == state.trump else rule.strength[c]
             return (suit != state.trump, suit, -strength)
-    else:  # suits play no role: strongest first
+    else:
         def key(c: int) -> tuple:
             return (-rule.strength[c], c)
-    cards = sorted(bits(state.hands[seat]), key=key)
-    return "  ".join(f"{'*' if (legal >> c) & 1 else ' '}{game.deck.codes[c]}" for c in cards)
+    return sorted(bits(state.hands[seat]), key=key)
+
+
+def hand_line(state: State, seat: int) -> str:
+    """The seat's hand, strongest first, legal cards marked with '*' when it is its turn."""
+    legal = state.legal_mask() if state.current == seat else 0
+    codes = state.game.deck.codes
+    return "  ".join(f"{'*' if (legal >> c) & 1 else ' '}{codes[c]}" for c in hand_order(state, seat))
 
 
 def table_view(state: State, you: int) -> str:
@@ -123,3 +129,33 @@ def trick_summary(state: State, you: int) -> str:
     if winner < 0:
         return "  → the trick is spoiled: nobody wins it"
     return f"  → {seat_label(winner, you)} win{'' if winner == you else 's'} the trick"
+
+
+def deal_summary(state: State, result, you: int) -> list[str]:
+    """How a finished deal was decided, for every side (not only yours): tricks, card points,
+    melds and each award with its points; then the rule file's named facts (not card sets)."""
+    game = state.game
+    parts = result.breakdown
+    rows = parts["teams"] if game.fixed_teams and len(game.teams) < game.players else parts["seats"]
+    lines = []
+    for row in rows:
+        name = row["team"] if "seat" not in row else seat_label(row["seat"], you)
+        pieces = [f"{row['tricks']} trick{'' if row['tricks'] == 1 else 's'}"]
+        if any(any(r) for r in state.points.scaled):
+            pieces.append(f"{_fmt(row['card_points'])} card points")
+        if row["melds"] or row["shown"]:
+            pieces.append(f"melds {_fmt(row['melds'] + row['shown'])}")
+        awards = ", ".join(f"{rule} {_fmt(points)}" for rule, points in row["awards"].items())
+        lines.append(f"  {name}: {', '.join(pieces)}; scores {_fmt(row['score'])}" + (f" ({awards})" if awards else ""))
+    kinds = dict(zip(game.mark_names, game.mark_types)) | {name: kind for name, kind, _ in game.lets}
+    facts = []
+    for name, value in result.facts.items():
+        kind = kinds.get(name)
+        if value is None or kind not in ("num", "bool", "seat", "team", "suit"):
+            continue
+        shown = seat_label(value, you) if kind == "seat" else ("yes" if value else "no") if kind == "bool" else \
+            _fmt(value) if kind == "num" else str(value)
+        facts.append(f"{name.replace('_', ' ')}: {shown}")
+    if facts:
+        lines.append("  " + "; ".join(facts))
+    return lines

@@ -271,4 +271,4 @@ def test_explain_reads_the_melds_back():
     assert "The melds among a trick's cards, whoever played them, count for the trick's winner:" in text
     assert "  four in a row: 4 cards in a row of one suit, worth 50." in text
     assert "  four of a kind: one rank of A, K, Q, J, 10, 9, 8, 7 in every suit, worth 100." in text
-    assert "  stuk: all of K or Q (ranks named: in one suit), worth 20 if (suit is trump suit), otherwise 0." in text
+    assert "  stuk: all of K or Q (ranks named: in one suit), worth 20 if (suit is the trump suit), otherwise 0." in text
