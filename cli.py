@@ -53,10 +53,15 @@ def list_games() -> None:
             continue
         teams = "teams formed by each deal" if not game.fixed_teams else \
             f"{len(game.teams)} teams" if len(game.teams) < game.players else "each for himself"
-        length = f"{game.match.deals} deal(s) a match" if game.match.deals else "a match of several deals"
+        deals = game.match.deals
+        length = ("one deal a match" if deals == 1 else f"{deals} deals a match") if deals else "a match of several deals"
         variants = f"; variants: {', '.join(game.variants)}" if game.variants else ""
         click.echo(f"{path.stem:<12} {game.title}: {game.players} players, {teams}, {game.deck.size} cards, "
                    f"{length}{variants}")
+        if game.about:
+            import textwrap
+
+            click.echo(textwrap.fill(game.about, width=100, initial_indent=" " * 13, subsequent_indent=" " * 13))
 
 
 @main.command()
@@ -69,10 +74,29 @@ def explain(game_name: str) -> None:
     click.echo(render(interpreter.resolve(game_name)))
 
 
+@main.command("compile")
+@click.argument("game_name", metavar="GAME")
+@click.option("--variant", default=None, help="A variant the rule file defines (see 'atout list').")
+@click.option("--show", is_flag=True, help="Print the Python every rule string compiles into.")
+def compile_game(game_name: str, variant: str | None, show: bool) -> None:
+    """Compile a rule file into Python functions; --show prints them (how a rule author debugs)."""
+    from interpreter.listing import generated_listing
+
+    listing = generated_listing(interpreter.resolve(game_name), variant)
+    click.echo(listing if show else listing.splitlines()[0].lstrip("# ") + " (--show prints them)")
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, path_type=Path))
-def validate(files: tuple[Path, ...]) -> None:
+@click.option("--watch", is_flag=True, help="Check again on each save and show what changed (problems, "
+              "and a quick look at random deals before and after).")
+def validate(files: tuple[Path, ...], watch: bool) -> None:
     """Check rule files; report every problem as file:line:column."""
+    if watch:
+        from interpreter.lsp.watch import watch as watch_files
+
+        watch_files(list(files), click.echo)
+        return
     total = 0
     for path in files:
         problems, _ = interpreter.problems_in(path)
@@ -86,6 +110,55 @@ def validate(files: tuple[Path, ...]) -> None:
     if total:
         click.echo(f"{total} problem(s) in {len(files)} file(s)")
         sys.exit(1)
+
+
+@main.command()
+def lsp() -> None:
+    """Serve the Language Server Protocol on stdin/stdout, for editors (see README)."""
+    try:
+        from interpreter.lsp.server import serve
+    except ImportError as err:
+        raise click.ClickException(f"the language server needs pygls ({err}): pip install 'pygls>=2'") from None
+    serve()
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--check", is_flag=True, help="Write nothing; show a diff and exit 1 if a file would change.")
+def fmt(files: tuple[Path, ...], check: bool) -> None:
+    """Lay out rule files one way (spacing, blank lines, line ends); comments and meaning kept."""
+    from interpreter.fmt import FormatError, format_file, write_atomically
+
+    failed = changed = 0
+    for path in files:
+        try:
+            outcome = format_file(path)
+        except FormatError as err:
+            click.echo(f"atout: {err}", err=True)
+            failed += 1
+            continue
+        if not outcome.changed:
+            continue
+        changed += 1
+        if check:
+            click.echo(outcome.diff(), nl=False)
+        else:
+            write_atomically(path, outcome.after)
+            click.echo(f"reformatted {path}")
+    verb = "would reformat" if check else "reformatted"
+    click.echo(f"{verb} {changed} of {len(files)} file(s)" + (f"; {failed} not formatted" if failed else ""), err=True)
+    if failed or (check and changed):
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("name")
+def new(name: str) -> None:
+    """Write NAME.yaml (or the path NAME.yaml): a starter trick-taking game to change into your own."""
+    from interpreter.starter import write_starter
+
+    path = write_starter(name)
+    click.echo(f"wrote {path}: try 'atout validate {path}', 'atout play {path}', 'atout simulate {path}'")
 
 
 def _fmt(x) -> str:
@@ -109,16 +182,32 @@ def _fmt(x) -> str:
 @click.option("--deals", "single_deals", is_flag=True, help="Play single deals instead of whole matches.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               help="Write one JSON record per match to this .jsonl file.")
-@click.option("--variant", default=None, help="A variant the rule file defines (see 'atout list').")
+@click.option("--out", "out_path", type=click.Path(path_type=Path),
+              help="Write one row per deal (seeds, dealer, players, scores, rules, facts) to this .parquet "
+                   "or .csv file, for pandas, polars or duckdb; 'atout report' charts it.")
+@click.option("--variant", "variants", multiple=True,
+              help="A variant the rule file defines (see 'atout list'). Give it twice or more to compare variants "
+                   "on the same seeds ('none': the rules as written).")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Processes to share the matches among; the output is the same for any number.")
+              help="Processes to share the matches among (with --dask local: its workers); the output is the "
+                   "same for any number.")
+@click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
+              help="Play on a Dask cluster: a scheduler's address (tcp://host:8786) or 'local'; the same output "
+                   "as without. Needs 'pip install atout[sim]'.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON (with 95% intervals), for scripts.")
 def simulate(game_name: str, count: int, seed: str, players: str | None, single_deals: bool,
-             record_path: Path | None, variant: str | None, jobs: int, as_json: bool) -> None:
-    """Play many seeded matches between AI players and summarise them."""
-    from interpreter.simulate import simulate as run
+             record_path: Path | None, out_path: Path | None, variants: tuple[str, ...], jobs: int,
+             dask_address: str | None, as_json: bool) -> None:
+    """Play many seeded matches between AI players and summarise them: win rates, scores, seat and
+    dealer advantage, rules and facts, each with its 95% interval."""
+    from contextlib import ExitStack
 
-    game = interpreter.load(game_name, variant)
+    import interpreter.simulate as simulation
+    from interpreter.datafile import DataWriter, layout_for
+
+    names = [None if v == "none" else v for v in variants] or [None]
+    games = [interpreter.load(game_name, v) for v in names]
+    game = games[0]
     kinds = players.split(",") if players else ["random"] * game.players
     kinds = [k.strip() for k in kinds]
     if len(kinds) == 1:
@@ -126,12 +215,48 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
     if len(kinds) != game.players:
         raise click.BadParameter(f"{game.title} has {game.players} seats; --players names {len(kinds)}",
                                  param_hint="--players")
+    if len(games) > 1 and record_path is not None:
+        raise click.BadParameter("records are written for one variant at a time", param_hint="--record")
+    if len(set(names)) < len(names):
+        raise click.BadParameter("a variant is named twice", param_hint="--variant")
     seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
-    if record_path is None:
-        with _progress(count, "deals" if single_deals else "matches") as advance:
-            summary = run(game, count, seed_value, kinds, single_deals, None, game_name, variant, jobs, advance)
-        _print_summary(game, summary, seed, single_deals, as_json)
-        return
+    unit = "deals" if single_deals else "matches"
+    with ExitStack() as stack:
+        out = layout = writer = None
+        ref = game_name
+        if out_path is not None:
+            layout = layout_for(games)
+            writer = stack.enter_context(DataWriter(out_path, layout, {
+                "game": game.title, "seed": seed, "unit": unit, "players": kinds, "variants": list(variants),
+                "high_wins": game.match.high_wins, "down": game.match.down, "sides": list(game.side_names),
+                "side_seats": [list(s) for s in game.side_seats], "facts": dict(layout.facts)}))
+        if record_path is not None:
+            out, temporary, ref = _open_record(record_path, game)
+            stack.callback(Path(temporary).unlink, missing_ok=True)  # a no-op once the record is in place
+            stack.enter_context(out)
+        advance = stack.enter_context(_progress(count, unit))
+        rows = writer.add if writer is not None else None
+        if len(games) == 1:
+            summaries, comparison = [simulation.simulate(game, count, seed_value, kinds, single_deals, out, ref,
+                                                         names[0], jobs, advance, rows, layout, dask_address)], None
+        else:
+            summaries, comparison = simulation.compare(games, names, count, seed_value, kinds, single_deals, None,
+                                                       ref, jobs, advance, rows, layout, dask_address)
+        if record_path is not None:
+            out.close()
+            os.replace(temporary, record_path)
+        if writer is not None:
+            writer.commit()
+    _print_summary(games, summaries, seed, single_deals, as_json, comparison, list(variants))
+    if not as_json and record_path is not None:
+        click.echo(f"\nrecords: {summaries[0].matches} written to {record_path}")
+    if not as_json and writer is not None:
+        click.echo(f"\ndata: {writer.rows} rows written to {out_path}")
+
+
+def _open_record(record_path: Path, game):
+    """A temporary file beside the record (renamed into place when complete: a killed or failed
+    run leaves no part of a record behind), its name, and how the record names the game."""
     folder = record_path.parent
     if not folder.is_dir():
         raise RecordError(f"{record_path}: cannot write the record: no folder '{folder}'")
@@ -139,18 +264,7 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{record_path.name}.", suffix=".tmp")
     except OSError as err:
         raise RecordError(f"{record_path}: cannot write the record: {err.strerror}") from None
-    try:  # written whole or not at all: a killed or failed run leaves no part of a record behind
-        with os.fdopen(handle, "w", encoding="utf-8") as out, \
-                _progress(count, "deals" if single_deals else "matches") as advance:
-            summary = run(game, count, seed_value, kinds, single_deals, out, _game_ref(game, folder), variant, jobs,
-                          advance)
-        os.replace(temporary, record_path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    _print_summary(game, summary, seed, single_deals, as_json)
-    if not as_json:
-        click.echo(f"\nrecords: {summary.matches} written to {record_path}")
+    return os.fdopen(handle, "w", encoding="utf-8"), temporary, _game_ref(game, folder)
 
 
 def _game_ref(game, folder: Path) -> str:
@@ -173,30 +287,39 @@ def _progress(count: int, unit: str):
         yield bar.update
 
 
-def _print_summary(game, summary, seed: str, single_deals: bool, as_json: bool = False) -> None:
-    if as_json:
-        data = summary.to_json(game.side_names, game.side_seats)
-        click.echo(json.dumps({"game": game.title, "seed": seed, "unit": "deals" if single_deals else "matches",
-                               **data}, indent=1))
-        return
+def _print_summary(games, summaries, seed: str, single_deals: bool, as_json: bool = False, comparison=None,
+                   variants: list[str] | None = None) -> None:
+    from interpreter.summary_text import comparison_lines, summary_lines
+
     unit = "deals" if single_deals else "matches"
-    click.echo(f"{game.title}: {summary.matches} {unit} ({summary.deals} deals, {summary.actions} actions), seed {seed}")
-    click.echo("players: " + ", ".join(f"seat {i} {k}" for i, k in enumerate(summary.players)))
-    click.echo("")
-    rows = [("side", "seats", "wins", "win %", "95% interval", "mean score", "± 95%")]
-    for t, name in enumerate(game.side_names):
-        low, high = summary.win_interval(t)
-        _, half = summary.mean_interval(t)
-        rows.append((name, ", ".join(map(str, game.side_seats[t])), str(summary.team_wins[t]),
-                     f"{100 * summary.team_wins[t] / summary.matches:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%",
-                     _fmt(summary.team_totals[t] / summary.matches), f"{half:.3g}"))
-    rows.append(("draws", "", str(summary.draws), f"{100 * summary.draws / summary.matches:.1f}%", "", "", ""))
-    widths = [max(len(r[i]) for r in rows) for i in range(7)]
-    for r in rows:
-        click.echo("  ".join(r[i].ljust(widths[i]) if i < 2 else r[i].rjust(widths[i]) for i in range(7)).rstrip())
-    if summary.rules:
-        click.echo("")
-        click.echo("rules that scored: " + ", ".join(f"{rule} {n}" for rule, n in sorted(summary.rules.items())))
+    head = {"game": games[0].title, "seed": seed, "unit": unit}
+    if as_json:
+        if comparison is None:
+            data = {**head, **summaries[0].to_json()}
+        else:
+            data = {**head, "variants": [{"variant": v, **s.to_json()} for v, s in zip(variants, summaries)],
+                    "comparison": comparison.to_json()}
+        click.echo(json.dumps(data, indent=1))
+        return
+    for i, (game, summary) in enumerate(zip(games, summaries)):
+        title = game.title if comparison is None else f"{game.title}, variant {variants[i]}"
+        click.echo(("\n" if i else "") + "\n".join(summary_lines(summary, title, seed, unit)))
+    if comparison is not None:
+        click.echo("\n".join(comparison_lines(comparison)))
+
+
+@main.command()
+@click.argument("data_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The HTML page to write (default: FILE with .html).")
+def report(data_file: Path, output: Path | None) -> None:
+    """Turn a data file of 'atout simulate --out' into one HTML page of charts: deal-score
+    distributions, seat and dealer advantage with 95% error bars, rule and fact frequencies."""
+    from interpreter.report import write_report
+
+    output = output or data_file.with_suffix(".html")
+    deals = write_report(data_file, output)
+    click.echo(f"report of {deals} deals written to {output}")
 
 
 @main.command()
@@ -253,6 +376,27 @@ def replay(record_file: Path) -> None:
 
 
 @main.command()
+@click.argument("game_names", metavar="[GAME]...", nargs=-1)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="The port to listen on.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--pace", default=0.7, show_default=True, type=click.FloatRange(0, 10),
+              help="Seconds between two AI moves on the table.")
+def serve(game_names: tuple[str, ...], port: int, host: str, pace: float) -> None:
+    """Card tables in the browser: every bundled game, or the games named (names or rule files)."""
+    try:
+        from interpreter.serve import serve as run
+    except ImportError as err:
+        raise click.ClickException(f"'atout serve' needs the web extra ({err.name} is missing): "
+                                   "pip install 'atout[web]'") from None
+    paths = [interpreter.resolve(name) for name in game_names] or interpreter.bundled_games()
+    games = {}
+    for path in paths:
+        interpreter.load(path)     # every rule file is checked before the server starts
+        games[path.stem] = path
+    run(games, LEVELS, host, port, pace)
+
+
+@main.command()
 @click.argument("game_name", metavar="GAME")
 @click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
 @click.option("--seed", default="1", show_default=True, help="Seed for the deals and the AI players.")
@@ -285,12 +429,14 @@ def play(game_name: str, seat: int, seed: str, level: str | None, opponents: str
             raise RuleRuntimeError.during(f"{game.path}: match seed {seed!r}, deal {len(match.results) + 1} "
                                           f"(deal seed {match.deal_seed})", err) from err
     final = match.result()
-    click.echo("\nmatch over: " + ("draw" if final.winner is None else f"{game.side_names[final.winner]} win"))
+    winner = None if final.winner is None else game.side_names[final.winner]
+    click.echo("\nmatch over: " + ("draw" if winner is None else
+                                    f"{winner} win{'s' if winner.startswith('seat ') else ''}"))
 
 
 def _play_deal(match, seat: int, others: dict) -> bool:
     """Play the match's next deal at the table; False when the person leaves."""
-    from interpreter.table_view import describe_action, table_view, trick_summary
+    from interpreter.table_view import deal_summary, describe_action, table_view, trick_summary
 
     game = match.game
     state = match.next_deal()
@@ -315,9 +461,11 @@ def _play_deal(match, seat: int, others: dict) -> bool:
         why = "everyone passed" if state.history else "the rule file's 'annul when' holds after the deal"
         click.echo(f"\ndeal annulled: {why}; the next dealer deals again")
     else:
-        click.echo("\ndeal over: " + ("; ".join(f"{r.rule}: {r.to} +{_fmt(r.points)}" for r in result.reasons)
-                                      or "nobody scores"))
-    click.echo("match score: " + ", ".join(f"{n} {_fmt(x)}" for n, x in zip(game.side_names, match.team_scores)))
+        click.echo("\ndeal over: " + ("; ".join(f"{r.rule}: {r.to} {'+' if r.points >= 0 else ''}{_fmt(r.points)}"
+                                                for r in result.reasons) or "nobody scores"))
+        click.echo("\n".join(deal_summary(state, result, seat)))
+    down = " (deal points come off)" if game.match.down else ""
+    click.echo(f"match score{down}: " + ", ".join(f"{n} {_fmt(x)}" for n, x in zip(game.side_names, match.team_scores)))
     return True
 
 
@@ -328,8 +476,9 @@ def _ask(state):
     while True:
         try:
             text = click.prompt("your move", prompt_suffix="> ", default="", show_default=False)
-        except (EOFError, click.Abort):
-            return None
+        except (EOFError, click.Abort):  # Ctrl-D or Ctrl-C: the match is abandoned, which is not a success
+            click.echo("\nYou left the table.", err=True)
+            sys.exit(1)
         text = text.strip()
         if text in ("quit", "exit"):
             return None

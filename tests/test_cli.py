@@ -114,9 +114,17 @@ def test_explain_reads_the_rules_back_in_english():
     assert "Ranking, highest first: 3O, then 3C" in result.output
     assert "9B equal to 9S" in result.output
     assert "equal highest cards spoil it and its leader leads again" in result.output
-    assert "Mordienne: 2 to team(winner), when mordienne." in result.output
-    for game in ("belote", "sixty-six"):
-        assert RUN.invoke(main, ["explain", game]).exit_code == 0
+    assert "Mordienne: 2 to the team of the winner, when mordienne." in result.output
+    assert "Play: the player after the dealer leads the first trick." in result.output
+    assert "Match: 5 deals;" in result.output
+    belote = RUN.invoke(main, ["explain", "belote"]).output
+    assert "'take' (trump: the suit of the turnup)" in belote
+    assert "Let capot be the team that won every trick." in belote
+    assert "Let the total of a team be the card points won by team plus" in belote
+    assert "when not made." in belote
+    for game in interpreter.bundled_games():
+        text = RUN.invoke(main, ["explain", str(game)]).output
+        assert not any(leak in text for leak in ("next(", "suit of(", "team(", "took all", "count(", "deal(s)")), game
 
 
 def test_simulate_on_two_processes_gives_the_same_output_and_records(tmp_path):
@@ -213,3 +221,64 @@ def test_play_skat_at_the_table_bids_holds_picks_up_discards_and_announces():
     # rearhand (the dealer is seat 0) outbids the greedy players, takes up the skat, discards, names clubs
     assert typed[:7] == ["bid 23", "bid 24", "bid 27", "pick up", "discard 9C", "discard 7C", "clubs"]
     assert "seat 0: clubs" in result.output or "you: clubs" in result.output
+
+
+def _typed_first_legal(game_name: str, seat: int, seed: str) -> tuple[list[str], list]:
+    """What a person types who always takes the first legal action, and each deal's result."""
+    from interpreter.players import make_player
+
+    game = interpreter.load(game_name)
+    others = {s: make_player("greedy", f"{seed}:{s}") for s in range(game.players) if s != seat}
+    match = game.new_match(seed=seed)
+    typed, results = [], []
+    while not match.is_over:
+        state = match.next_deal()
+        while not state.is_over:
+            if state.current_player == seat:
+                action = state.legal_actions()[0]
+                typed.append(action.text)
+            else:
+                action = others[state.current_player].choose(state)
+            state.apply(action)
+        results.append(match.finish_deal(state))
+    return typed, results
+
+
+def test_play_shows_how_each_deal_was_decided_for_every_side():
+    typed, results = _typed_first_legal("belote", 0, "5")
+    result = RUN.invoke(main, ["play", "belote", "--seat", "0", "--seed", "5"], input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output
+    final = results[-1]
+    north, east = final.breakdown["teams"]
+    assert f"  North-South: {north['tricks']} tricks, {north['card_points']} card points; scores {north['score']}" \
+        in result.output
+    assert f"  East-West: {east['tricks']} tricks, {east['card_points']} card points; scores {east['score']}" \
+        in result.output
+    assert "takers: East-West; defenders: North-South; made: yes" in result.output
+    assert "table: turnup to seat 1: 7S" in result.output     # seat 1 took before seat 0 spoke
+    assert result.output.rstrip().endswith("match over: East-West win")
+
+
+def test_play_names_a_winning_seat_in_english_and_counts_down():
+    typed, results = _typed_first_legal("sixty-six", 0, "2")
+    result = RUN.invoke(main, ["play", "sixty-six", "--seat", "0", "--seed", "2"], input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("deal over:") == len(results)
+    assert "match score (deal points come off): seat 0 " in result.output
+    assert "  you: " in result.output and "  seat 1: " in result.output
+    assert result.output.rstrip().endswith(("match over: seat 0 wins", "match over: seat 1 wins"))
+
+
+def test_ctrl_d_or_ctrl_c_in_play_exits_non_zero():
+    ended = RUN.invoke(main, ["play", "aluette", "--seat", "0", "--seed", "2"], input="")
+    assert ended.exit_code == 1 and "You left the table." in ended.output
+    quit_ = RUN.invoke(main, ["play", "aluette", "--seat", "0", "--seed", "2"], input="quit\n")
+    assert quit_.exit_code == 0
+
+
+def test_list_shows_each_games_about():
+    output = RUN.invoke(main, ["list"]).output
+    assert "Belote: 4 players, 2 teams, 32 cards, one deal a match" in output
+    assert "Aluette: 4 players, 2 teams, 48 cards, 5 deals a match" in output
+    assert "             Four players in two partnerships, 32 cards." in output
+    assert "deal(s)" not in output
