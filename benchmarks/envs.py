@@ -32,19 +32,12 @@ from interpreter.envs.openspiel_game import openspiel_name  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
+from run import playouts  # noqa: E402  (benchmarks/run.py, beside this file)
 
 
 def native(name: str, deals: int, seed: int) -> float:
-    game = interpreter.load(name)
-    rng = random.Random(seed)
-    steps, start = 0, time.perf_counter()
-    for i in range(deals):
-        state = game.new_deal(seed=rng.getrandbits(64), dealer=i % game.players)
-        while not state.is_over:
-            state.apply_unchecked(rng.choice(state.legal_actions()))
-            steps += 1
-        state.result()
-    return steps / (time.perf_counter() - start)
+    """Steps/s of the engine itself: benchmarks/run.py's random playouts."""
+    return playouts(interpreter.load(name), deals, seed)[1]
 
 
 def petting(name: str, deals: int, seed: int, observe: bool = True) -> float:

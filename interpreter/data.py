@@ -1,7 +1,7 @@
-"""Where the files atout ships live: the bundled games and the JSON schemas.
+"""Where the files atout ships live: the bundled games, the JSON schemas and the templates.
 
-In a checkout (and an editable install) they are the top-level ``games/`` and ``schema/``
-folders; a wheel installs copies inside the package (pyproject.toml maps them there as
+In a checkout (and an editable install) they are the top-level ``games/``, ``schema/`` and
+``templates/`` folders; a wheel installs copies inside the package (pyproject.toml maps them there as
 package data), found through importlib.resources.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 
 def data_dir(name: str) -> Path:
-    """The folder ``name`` ('games' or 'schema'): the package's copy when installed from a
+    """The folder ``name`` ('games', 'schema' or 'templates'): the package's copy when installed from a
     wheel, else the checkout's own folder next to the package."""
     packaged = resources.files(__package__) / name
     if packaged.is_dir():

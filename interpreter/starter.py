@@ -5,62 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .data import data_dir
 from .errors import AtoutError
 from .fmt import write_atomically
 
-TEMPLATE = """\
-# yaml-language-server: $schema={schema}
-#
-# A starter rule file made by 'atout new': a simple trick-taking game that works as it is.
-# Change it into your own game, one section at a time, and check it as you go:
-#   atout validate {file}        (or 'atout validate --watch {file}' while you edit)
-#   atout play {file} --seat 0
-#   atout simulate {file} -n 100 --seed 1
-# The rule language inside the strings is described in docs/language.md.
-game: {title}
-about: >-
-  Four players in two partnerships, 32 cards, eight each. Follow suit if you can; the
-  highest card of the suit led wins the trick. Each trick scores a point for its side,
-  the last trick one more. The first side to 30 points wins.
-
-players: 4
-teams:
-  North-South: [0, 2]              # partners sit opposite each other
-  East-West: [1, 3]
-
-cards:
-  suits: {{S: Spades, H: Hearts, D: Diamonds, C: Clubs}}
-  ranks: {{A: Ace, K: King, Q: Queen, J: Jack, "10": Ten, "9": Nine, "8": Eight, "7": Seven}}
-
-order: A > K > Q > J > 10 > 9 > 8 > 7    # highest first, in every suit
-
-# Packets from the player after the dealer: three each, then two, then three: 32 cards.
-deal: 3 each, 2 each, 3 each
-
-let:
-  # A value computed from the deal, usable by every rule below it.
-  last_side: team(last_trick)
-
-play:
-  lead: next(dealer)               # the player after the dealer leads the first trick
-  winner: highest of led suit      # no trumps: the highest card of the suit led wins
-  follow:
-    - led                          # follow suit if you can,
-    - any                          # else play any card
-
-scoring:
-  award:
-    - rule: tricks
-      to: each_team
-      points: tricks(it)
-    - rule: last trick
-      to: last_side
-      points: 1
-
-match:
-  until: max_score() >= 30         # the first side to 30 points wins
-  dealer: next(dealer)             # the deal passes on
-"""
+TEMPLATE = "new-game.yaml"   # in the templates folder atout ships (data.py); @TITLE@, @FILE@, @SCHEMA@ filled in
 
 
 class StarterError(AtoutError, FileExistsError):
@@ -75,7 +24,9 @@ def starter_path(name: str) -> Path:
 def starter_text(path: Path, schema: str) -> str:
     """The starter file for ``path``: its title is the file's stem in words."""
     title = path.stem.replace("-", " ").replace("_", " ").strip().capitalize() or "My game"
-    return TEMPLATE.format(title=json.dumps(title, ensure_ascii=False), file=path.name, schema=schema)
+    text = (data_dir("templates") / TEMPLATE).read_text(encoding="utf-8")
+    return text.replace("@TITLE@", json.dumps(title, ensure_ascii=False)).replace("@FILE@", path.name) \
+        .replace("@SCHEMA@", schema)
 
 
 def write_starter(name: str) -> Path:
