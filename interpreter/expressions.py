@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import math
 import re
-from operator import attrgetter
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -342,6 +341,12 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
                              lambda: "_min_score(s)"),
     }
     return b
+
+
+def builtin_table() -> dict[str, Builtin]:
+    """The built-in names and functions with their types, English and examples (the same for
+    every game: what editors and the docs show)."""
+    return _builtins(Scope(None, None, (), (), None, 2))  # type: ignore[arg-type]  # no game's tables are read
 
 
 class ExpressionCompiler:

@@ -11,7 +11,7 @@ import interpreter
 from interpreter.expressions import _best_meld
 from interpreter.phases import Melded
 from helpers import layout_from_tricks
-from test_belote import bid, codes, full, layout_for, play
+from test_belote import bid, codes, full, layout_for
 
 GAME = interpreter.load("belote", "announcements")
 TRICKS = interpreter.load(Path(__file__).parent / "games" / "trick_melds.yaml")

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 import json
 import re
-from types import SimpleNamespace
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
@@ -21,7 +20,7 @@ from .. import problems_in_source
 from ..cards import Deck, build_deck
 from ..data import data_dir
 from ..errors import Problem, RuleFileError
-from ..expressions import Builtin, Scope, _builtins
+from ..expressions import Builtin, builtin_table
 from ..game import Game
 from ..load import MAX_FILE_BYTES, Source, parse_yaml
 from ..nodes import Pos
@@ -109,8 +108,7 @@ def schema() -> dict:
 @lru_cache(maxsize=1)
 def builtins() -> dict[str, Builtin]:
     """The built-in names and functions with their English (the table does not depend on a game)."""
-    scope = Scope(SimpleNamespace(all=0), None, (), (), None, 2)  # type: ignore[arg-type]
-    return _builtins(scope)
+    return builtin_table()
 
 
 def signature(name: str, builtin: Builtin) -> str:
