@@ -12,7 +12,7 @@ from .errors import IllegalActionError
 class Reason:
     rule: str
     to: str           # who received the points, e.g. "North-South" or "seat 2"
-    points: Fraction
+    points: int | Fraction
 
 
 @dataclass(frozen=True)
@@ -20,8 +20,8 @@ class Result:
     """A settled deal: scores per seat and per team, why, the named facts of the rule file, and a
     ``breakdown`` per seat and team (tricks, card points, melds, shown, each award by rule, score)."""
 
-    seat_scores: tuple[Fraction, ...]
-    team_scores: tuple[Fraction, ...]
+    seat_scores: tuple[int | Fraction, ...]     # whole numbers as ints: a Fraction only where points are fractional
+    team_scores: tuple[int | Fraction, ...]
     reasons: tuple[Reason, ...]
     facts: dict[str, Any] = field(default_factory=dict)
     breakdown: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -58,16 +58,15 @@ class Settlement:
 
     def _settle(self) -> Result:
         game = self.game
-        seat_scores = [Fraction(0)] * game.players
-        team_scores = [Fraction(0)] * len(self.teams)
-        seat_awards: list[dict[str, Fraction]] = [{} for _ in range(game.players)]
-        team_awards: list[dict[str, Fraction]] = [{} for _ in self.teams]
+        seat_scores: list[int | Fraction] = [0] * game.players
+        team_scores: list[int | Fraction] = [0] * len(self.teams)
+        seat_awards: list[dict[str, int | Fraction]] = [{} for _ in range(game.players)]
+        team_awards: list[dict[str, int | Fraction]] = [{} for _ in self.teams]
         reasons: list[Reason] = []
         if self.annulled:
             return Result(tuple(seat_scores), tuple(team_scores), (), {"annulled": True}, {"annulled": True})
 
         def give(kind: str, who: int, points, rule: str) -> None:
-            points = Fraction(points)
             if kind == "team":
                 team_scores[who] += points
                 team_awards[who][rule] = team_awards[who].get(rule, 0) + points
@@ -153,15 +152,15 @@ class Settlement:
         """Per seat and team: what each won and was given, so no caller rebuilds it from the history."""
         game = self.game
         scale = game.points_table.scale
-        card_points = [Fraction(x, scale) for x in self.scored]
+        card_points = list(self.scored) if scale == 1 else [Fraction(x, scale) for x in self.scored]
         seats = [{"seat": s, "team": game.team_names[self.team_of[s]], "tricks": self.tricks[s],
-                  "card_points": card_points[s], "melds": Fraction(self.melds[s]), "shown": Fraction(self.shown[s]),
+                  "card_points": card_points[s], "melds": self.melds[s], "shown": self.shown[s],
                   "awards": seat_awards[s], "score": seat_scores[s]} for s in range(game.players)]
         teams = [{"team": game.team_names[t], "seats": list(members),
                   "tricks": sum(self.tricks[s] for s in members),
-                  "card_points": sum((card_points[s] for s in members), Fraction(0)),
-                  "melds": Fraction(sum(self.melds[s] for s in members)),
-                  "shown": Fraction(sum(self.shown[s] for s in members)),
+                  "card_points": sum(card_points[s] for s in members),
+                  "melds": sum(self.melds[s] for s in members),
+                  "shown": sum(self.shown[s] for s in members),
                   "awards": team_awards[t], "score": team_scores[t]} for t, members in enumerate(self.teams)]
         return {"taker": self.taker, "call": None if self.call is None else self.call.text,
                 "contract": self.contract if game.auction is not None else None,
