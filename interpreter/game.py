@@ -260,6 +260,26 @@ class Game:
         return self.actions[:self.deck.size]
 
     @cached_property
+    def _play_tables(self) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+        """[k][b]: the plays of the cards whose bits are byte b of a mask's byte k."""
+        plays = self.play_actions
+        return tuple(tuple(tuple(plays[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < len(plays))
+                           for b in range(256)) for k in range((len(plays) + 7) // 8))
+
+    def plays_of(self, mask: int) -> list[Action]:
+        """The play actions of the cards in ``mask``, by card number: a byte at a time from
+        tables built once (the legal plays of every decision go through here)."""
+        out: list[Action] = []
+        for table in self._play_tables:
+            byte = mask & 255
+            if byte:
+                out += table[byte]
+            mask >>= 8
+            if not mask:
+                break
+        return out
+
+    @cached_property
     def by_kind(self) -> dict[str, tuple[Action, ...]]:
         """The actions of each kind (play, declare, call, act, pass), built once."""
         kinds: dict[str, list[Action]] = {}

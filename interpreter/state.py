@@ -236,8 +236,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         if phase == PLAY:
             if self.pending is not None:
                 return self._reveals()
-            actions = game.actions
-            plays = [actions[c] for c in bits(self.legal_mask())]
+            plays = game.plays_of(self.legal_mask())
             if game.simple:
                 return plays
             if self.trick:

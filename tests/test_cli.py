@@ -122,9 +122,15 @@ def test_explain_reads_the_rules_back_in_english():
     assert "Let capot be the team that won every trick." in belote
     assert "Let the total of a team be the card points won by team plus" in belote
     assert "when not made." in belote
-    for game in interpreter.bundled_games():
-        text = RUN.invoke(main, ["explain", str(game)]).output
-        assert not any(leak in text for leak in ("next(", "suit of(", "team(", "took all", "count(", "deal(s)")), game
+    for path in interpreter.bundled_games():
+        run = RUN.invoke(main, ["explain", str(path)])
+        text, game = run.output, interpreter.load(path)
+        assert run.exit_code == 0
+        assert not any(leak in text for leak in ("next(", "suit of(", "team(", "took all", "count(", "deal(s)")), path
+        lines = text.splitlines()
+        assert lines[0] == game.title and lines[1] == ""
+        assert f"Players: {game.players}, playing {game.direction}." in lines
+        assert sum(line.startswith("Ranking, highest first: ") for line in lines) == 1, path
 
 
 def test_simulate_on_two_processes_gives_the_same_output_and_records(tmp_path):

@@ -63,7 +63,8 @@ def _load(text: str):
 
 @pytest.mark.parametrize("line,text", [(line, text) for line, text, _ in BLOCKS])
 def test_every_block_is_yaml(line, text):
-    YAML(typ="rt").load(text)
+    data = YAML(typ="rt").load(text)
+    assert isinstance(data, (dict, list)) and len(data) > 0, f"docs/language.md block at line {line} holds no YAML data"
 
 
 def _is_rule_file(data) -> bool:
@@ -124,7 +125,17 @@ def test_complete_rule_files_compile(line, text, tmp_path):
     state = game.new_deal(seed=line)
     while not state.is_over:
         state.apply(state.legal_actions()[0])
-    state.result()
+    result = state.result()
+    rules = {award["rule"] for award in _load(text)["scoring"]["award"]}
+    assert {reason.rule for reason in result.reasons} <= rules
+    assert len(result.seat_scores) == game.players and len(result.team_scores) == len(game.teams)
+    by_seat = [0] * game.players
+    for reason in result.reasons:
+        by_seat[int(reason.to.removeprefix("seat "))] += reason.points
+    assert list(result.seat_scores) == by_seat
+    assert result.facts["tricks"] == state.tricks and sum(state.tricks) == len(state.winners)
+    # the first legal card each time: seat 0 leads and wins every trick, so 'more tricks' goes to it
+    assert result.reasons and result.reasons[0].to == "seat 0"
 
 
 @pytest.mark.parametrize("line,text", [(line, text) for line, text, _ in BLOCKS if not _is_rule_file(_load(text))])

@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from ruamel.yaml import YAML
+
+import interpreter
 
 SCHEMAS = sorted((Path(__file__).resolve().parent.parent / "schema").glob("*.schema.json"))
 
@@ -23,7 +26,21 @@ def _properties(node, path="#"):
 
 @pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
 def test_schema_is_valid_2020_12(path):
-    Draft202012Validator.check_schema(json.loads(path.read_text()))
+    schema = json.loads(path.read_text())
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["required"] and set(schema["required"]) <= set(schema["properties"])
+    missing = [e.message for e in Draft202012Validator(schema).iter_errors({})]
+    assert missing == [f"'{key}' is a required property" for key in schema["required"]]
+
+
+@pytest.mark.parametrize("game", sorted(interpreter.bundled_games()), ids=lambda p: p.stem)
+def test_the_game_schema_accepts_every_bundled_game_and_refuses_damage(game):
+    validator = Draft202012Validator(json.loads((SCHEMAS[0].parent / "game.schema.json").read_text()))
+    data = YAML(typ="safe").load(game.read_text(encoding="utf-8"))
+    assert list(validator.iter_errors(data)) == []
+    assert [e.validator for e in validator.iter_errors({**data, "players": "four"})] == ["type"]
+    assert [e.validator for e in validator.iter_errors({**data, "direction": "left"})] == ["enum"]
 
 
 @pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
