@@ -165,7 +165,8 @@ class GreedyPlayer:
         at = rule.winner(trick, state.trump, state.trumps)
         if at >= 0 and state.team_of[state.trick_seats[at]] == state.team_of[seat] and len(state.teams) < game.players:
             return game.play_actions[cards[0]]
-        winners = [c for c in cards if rule.winner(trick + [c], state.trump, state.trumps) == len(trick)]
+        beats = rule.beating(trick, state.trump, state.trumps, game.deck.all)   # the cards that would take the trick
+        winners = [c for c in cards if beats >> c & 1]
         return game.play_actions[(winners or cards)[0]]
 
     @staticmethod
@@ -175,7 +176,8 @@ class GreedyPlayer:
         if not state.trick:
             return cards[0]
         rule, game = state.rule, state.game
-        losing = [c for c in cards if rule.winner(state.trick + [c], state.trump, state.trumps) != len(state.trick)]
+        beats = rule.beating(state.trick, state.trump, state.trumps, game.deck.all)
+        losing = [c for c in cards if not beats >> c & 1]
         pool = losing or cards
         return max(pool, key=lambda c: (game.points[c], rule.strength[c], c))
 
