@@ -80,7 +80,7 @@ def belief(state: State, seat: int, voids: bool = True) -> Belief:
             for t, (to, cards) in enumerate(state.incoming):
                 if to == where and cards & bit:
                     known[first_transit + t] |= bit
-    seen = state.hands[seat] | played_cards(state)
+    seen = state.hands[seat] | state.played
     for i, public in enumerate(game.pile_public):
         if public:
             seen |= sum(1 << c for c in state.piles[i])
@@ -95,15 +95,6 @@ def belief(state: State, seat: int, voids: bool = True) -> Belief:
     excluded = _exclusions(state, seats) if voids else [0] * len(seats)
     allowed = tuple(deck_all & ~(excluded[i] if i < len(seats) else 0) for i in range(len(known)))
     return Belief(seat, seats, piles, transit, tuple(known), sizes, allowed, free, _groups(free, allowed))
-
-
-def played_cards(state: State) -> int:
-    """Every card played so far in the deal, as a mask (what everyone has seen go by)."""
-    mask = 0
-    for _, entry in state.history:
-        if isinstance(entry, int):
-            mask |= 1 << entry
-    return mask
 
 
 def _given_by(state: State, seat: int) -> list[tuple[int, str, int]]:
@@ -152,7 +143,10 @@ def _exclusions(state: State, seats: tuple[int, ...]) -> list[int]:
     tricks = _tricks(state)
     first_valid = _first_trick_after_draws(state, len(tricks))
     probe = state.clone()
+    before = 0                                   # the cards of the tricks before trick k
     for k, (who, cards) in enumerate(tricks):
+        if k:
+            before |= sum(1 << c for c in tricks[k - 1][1])
         if k < first_valid:
             continue
         for j, (seat, card) in enumerate(zip(who, cards)):
@@ -160,6 +154,7 @@ def _exclusions(state: State, seats: tuple[int, ...]) -> list[int]:
                 continue
             probe.trick, probe.trick_seats = cards[:j], who[:j]
             probe.winners, probe.past = state.winners[:k], state.past[:k]
+            probe.played = before | sum(1 << c for c in cards[:j])
             probe.current, probe.leader = seat, who[0]
             probe.hands = list(state.hands)
             probe.hands[seat] = game.deck.all

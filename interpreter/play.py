@@ -173,6 +173,7 @@ class TrickPlay:
         seat = self.current
         game = self.game
         self.hands[seat] &= ~(1 << card)
+        self.played |= 1 << card
         self.trick.append(card)
         self.trick_seats.append(seat)
         self.history.append((seat, card))

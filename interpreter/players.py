@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from .beliefs import belief, played_cards, world as sampled_world
+from .beliefs import belief, world as sampled_world
 from .cards import bits
 from .errors import UnknownPlayerError
 from .game import Action
@@ -156,7 +156,7 @@ class GreedyPlayer:
         if not _points_are_good(game):
             return game.play_actions[self._dodge(state, cards)]
         if not state.trick:
-            unseen = game.deck.all & ~state.hands[state.current] & ~played_cards(state)
+            unseen = game.deck.all & ~state.hands[state.current] & ~state.played
             for card in reversed(cards):
                 if not rule.beating([card], state.trump, state.trumps, game.deck.all) & unseen and not _ties(rule, card, unseen):
                     return game.play_actions[card]

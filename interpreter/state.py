@@ -32,7 +32,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
                  "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo", "duel",
-                 "meld_best")
+                 "meld_best", "played")
 
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
@@ -66,6 +66,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         self.marks = [None] * len(game.mark_names)
         self.melds = [0] * game.players
         self.meld_best = [None] * game.players
+        self.played = 0                    # every card played so far in the deal, a mask
         self.shown = [0] * game.players
         self.shown_cards = [0] * game.players
         self.teams, self.team_of = game.teams, game.team_of
@@ -191,6 +192,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.marks = self.marks[:]
         other.melds = self.melds[:]
         other.meld_best = self.meld_best[:]
+        other.played = self.played
         other.shown = self.shown[:]
         other.shown_cards = self.shown_cards[:]
         other.teams, other.team_of = self.teams, self.team_of
