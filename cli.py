@@ -66,12 +66,13 @@ def list_games() -> None:
 
 @main.command()
 @click.argument("game_name", metavar="GAME")
-def explain(game_name: str) -> None:
+@click.option("--variant", default=None, help="A variant the rule file defines: its rules as they stand then.")
+def explain(game_name: str, variant: str | None) -> None:
     """Read a game's rules back in plain English."""
     from interpreter.explain import explain as render
 
-    interpreter.load(game_name)
-    click.echo(render(interpreter.resolve(game_name)))
+    interpreter.load(game_name, variant)
+    click.echo(render(interpreter.resolve(game_name), variant))
 
 
 @main.command("compile")

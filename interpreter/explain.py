@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .load import read_source
 from .syntax import SyntaxProblem, parse
+from .variants import apply_variant
 
 
 def _text(value, start: str) -> str:
@@ -19,10 +20,11 @@ def _text(value, start: str) -> str:
         return str(value)
 
 
-def explain(path: str | Path) -> str:
-    """The rules of a (valid) rule file in English."""
-    doc = read_source(path).data
-    lines = [f"{doc['game']}", ""]
+def explain(path: str | Path, variant: str | None = None) -> str:
+    """The rules of a (valid) rule file, or of one of its variants, in English."""
+    source = read_source(path)
+    doc = (apply_variant(source, variant) if variant else source).data
+    lines = [f"{doc['game']}" + (f" (variant '{variant}')" if variant else ""), ""]
     if doc.get("about"):
         lines += [str(doc["about"]).strip(), ""]
     cards = doc["cards"]

@@ -272,3 +272,17 @@ def test_explain_reads_the_melds_back():
     assert "  four in a row: 4 cards in a row of one suit, worth 50." in text
     assert "  four of a kind: one rank of A, K, Q, J, 10, 9, 8, 7 in every suit, worth 100." in text
     assert "  stuk: all of K or Q (ranks named: in one suit), worth 20 if (suit is the trump suit), otherwise 0." in text
+
+
+def test_explain_reads_a_variant_as_it_stands():
+    from click.testing import CliRunner
+    from cli import main
+    shown = CliRunner().invoke(main, ["explain", "belote", "--variant", "announcements"])
+    assert shown.exit_code == 0
+    assert shown.output.startswith("Belote (variant 'announcements')\n")
+    assert "  four jacks: every suit's J, worth 200." in shown.output
+    assert "announcements (dedans):" in shown.output
+    base = CliRunner().invoke(main, ["explain", "belote"])
+    assert "four jacks" not in base.output and "announce the melds" not in base.output
+    wrong = CliRunner().invoke(main, ["explain", "belote", "--variant", "nope"])
+    assert wrong.exit_code == 1 and "no variant 'nope' (variants: match, announcements)" in wrong.output
