@@ -286,3 +286,11 @@ def test_explain_reads_a_variant_as_it_stands():
     assert "four jacks" not in base.output and "announce the melds" not in base.output
     wrong = CliRunner().invoke(main, ["explain", "belote", "--variant", "nope"])
     assert wrong.exit_code == 1 and "no variant 'nope' (variants: match, announcements)" in wrong.output
+
+
+def test_equal_melds_the_one_in_trumps_wins_when_trumps_are_the_first_suit():
+    hands = full("KS QS JS 8S 8D 9C 7C AC", "KD QD JD 8H 7H AH 7D JC", "*", "*")
+    assert GAME.deck.suit_codes[0] == "S"
+    state = announced(hands, [0, 1], turnup="8S")        # spades, suit 0, are trumps
+    assert (state.melds[0], state.melds[1]) == (20, 20) and state.trump == 0
+    assert _best_meld(state) == NS
