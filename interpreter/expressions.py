@@ -216,7 +216,6 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         "_trick_led": trick_led, "_trick_winner": trick_winner, "_last_round": last_round, "_suit_of": suit_of,
         "_of_team": of_team, "_mod": remainder, "_div": divide, "_streak": _streak, "_most_tricks": _most_tricks,
         "_best_meld": _best_meld, "_bid": _bid, "_trump_run": _trump_run, "_floor": math.floor, "_ceil": math.ceil,
-        "_none_or": lambda x, f: None if x is None else f(x),
         "_mask": lambda cards: sum(1 << c for c in cards),
         "_at": lambda row, x: 0 if x is None else row[x],
         "_team": lambda state, x: None if x is None else state.team_of[x],
@@ -460,8 +459,11 @@ class ExpressionCompiler:
             raise ExprProblem(f"'{node.name}' takes 1 argument, found {len(node.args)}", node.pos)
         arg = self.compile(node.args[0], param).src
         simple = _SIMPLE.fullmatch(arg) is not None
-        self.serial += 0 if simple else 1
-        local = arg if simple else f"{param}_{self.serial}"
+        if simple:
+            local = arg
+        else:
+            self.serial += 1
+            local = f"{param}_{self.serial}"
         saved, bound = self.locals.get(param), self.scope.bound.get(param)
         self.locals[param], self.scope.bound[param] = local, param
         try:
