@@ -1,9 +1,9 @@
 """Settling a finished deal: the awards of the rule file, as scores per seat and team, with why."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from .errors import IllegalActionError
 
@@ -15,16 +15,62 @@ class Reason:
     points: int | Fraction
 
 
-@dataclass(frozen=True)
 class Result:
     """A settled deal: scores per seat and per team, why, the named facts of the rule file, and a
-    ``breakdown`` per seat and team (tricks, card points, melds, shown, each award by rule, score)."""
+    ``breakdown`` per seat and team (tricks, card points, melds, shown, each award by rule, score).
 
-    seat_scores: tuple[int | Fraction, ...]     # whole numbers as ints: a Fraction only where points are fractional
-    team_scores: tuple[int | Fraction, ...]
-    reasons: tuple[Reason, ...]
-    facts: dict[str, Any] = field(default_factory=dict)
-    breakdown: dict[str, Any] = field(default_factory=dict, compare=False)
+    ``facts`` and ``breakdown`` are worked out when first read (a playout that wants only the
+    scores does not pay for them); two results are equal when their scores, reasons and facts are.
+    """
+
+    __slots__ = ("seat_scores", "team_scores", "reasons", "_facts", "_breakdown", "_later")
+
+    def __init__(self, seat_scores: tuple, team_scores: tuple, reasons: tuple[Reason, ...],
+                 facts: dict[str, Any] | None = None, breakdown: dict[str, Any] | None = None):
+        self.seat_scores: tuple[int | Fraction, ...] = seat_scores   # whole numbers as ints
+        self.team_scores: tuple[int | Fraction, ...] = team_scores
+        self.reasons = reasons
+        self._facts = {} if facts is None else facts
+        self._breakdown = {} if breakdown is None else breakdown
+        self._later: Callable[[], tuple[dict, dict]] | None = None
+
+    @classmethod
+    def later(cls, seat_scores: tuple, team_scores: tuple, reasons: tuple[Reason, ...],
+              details: Callable[[], tuple[dict, dict]]) -> Result:
+        """A result whose facts and breakdown ``details()`` gives when they are first read."""
+        result = cls(seat_scores, team_scores, reasons)
+        result._later = details
+        return result
+
+    def _details(self) -> None:
+        if self._later is not None:
+            self._facts, self._breakdown = self._later()
+            self._later = None
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        self._details()
+        return self._facts
+
+    @property
+    def breakdown(self) -> dict[str, Any]:
+        self._details()
+        return self._breakdown
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Result):
+            return NotImplemented
+        return (self.seat_scores, self.team_scores, self.reasons, self.facts) == \
+            (other.seat_scores, other.team_scores, other.reasons, other.facts)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Result(seat_scores={self.seat_scores!r}, team_scores={self.team_scores!r}, "
+                f"reasons={self.reasons!r}, facts={self.facts!r})")
+
+    def __reduce__(self):
+        return Result, (self.seat_scores, self.team_scores, self.reasons, self.facts, self.breakdown)
 
     def to_json(self) -> dict:
         return {
@@ -84,6 +130,20 @@ class Settlement:
             reasons.append(Reason(rule, label, points))
 
         self._awards(give)
+        snapshot = self.clone()        # what a match changes afterwards (its scores) stays as it was
+        return Result.later(tuple(seat_scores), tuple(team_scores), tuple(reasons),
+                            lambda: snapshot._details(seat_scores, team_scores, seat_awards, team_awards))
+
+    def _details(self, seat_scores, team_scores, seat_awards, team_awards) -> tuple[dict, dict]:
+        """The named facts of a settled deal (its lets, marks, taker, trump) and its breakdown."""
+        self.memo = {}
+        try:
+            return self._facts(), self._breakdown(seat_scores, team_scores, seat_awards, team_awards)
+        finally:
+            self.memo = None
+
+    def _facts(self) -> dict[str, Any]:
+        game = self.game
         facts: dict[str, Any] = {"tricks": list(self.tricks),
                                  "trick_winners": [None if w < 0 else w for w in self.winners]}
         if self.taker is not None:
@@ -94,8 +154,7 @@ class Settlement:
             facts[name] = self._fact(game.mark_types[game.mark_names.index(name)], value)
         for name, kind, fn in game.lets:
             facts[name] = self._fact(kind, fn(self))
-        return Result(tuple(seat_scores), tuple(team_scores), tuple(reasons), facts,
-                      self._breakdown(seat_scores, team_scores, seat_awards, team_awards))
+        return facts
 
     def _awards(self, give) -> None:
         """Call give(kind, who, points, rule) for every award the finished deal earns."""
