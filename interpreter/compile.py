@@ -30,6 +30,7 @@ from .game import (
     Action,
     Auction,
     Game,
+    RuleSources,
 )
 from .load import Source
 from .syntax import SyntaxProblem, parse
@@ -155,7 +156,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             pile_sizes=pile_sizes, deal_plan=plan, hand_size=hand_size, trick_rule=rule, auction=auction,
             lets=lets, awards=awards, match=match, mark_names=tuple(marks), mark_types=tuple(marks.values()),
             transfers=transfers, annul_when=annul_when, team_rules=team_rules, counters=counters,
-            rankings=tuple(rankings.values()),
+            rankings=tuple(rankings.values()), code=RuleSources(dict(self.generated), exprs.namespace),
             actions=self.actions(deck, auction, played["declarations"], played["side_actions"], transfers,
                                  played["shows"], played["melds"]), **played,
         )

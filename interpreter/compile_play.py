@@ -235,13 +235,18 @@ class PlaySections:
         for path in paths:
             try:
                 tree: n.Clause = self.parse(path, "clause")
-                select = exprs.compile(tree.select, "set").fn
-                when = exprs.compile(tree.when, "bool").fn if tree.when is not None else None
+                select = exprs.compile(tree.select, "set")
+                self.generated.append((path + ("cards",), select.src))
+                when = None
+                if tree.when is not None:
+                    condition = exprs.compile(tree.when, "bool")
+                    self.generated.append((path + ("when",), condition.src))
+                    when = condition.fn
                 if key == "follow" and tree.when is not None and _leader_only(tree.when):
                     self.warn(path, "this clause applies only before a card is led, but follow clauses bind a "
                               "player once a suit has been led: it never applies",
                               "what a leader may lead is written under 'may lead'")
-                clauses.append((when, select))
+                clauses.append((when, select.fn))
             except ExprProblem as err:
                 self.report_in(path, err.pos, err.message, err.hint)
                 failed = True

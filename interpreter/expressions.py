@@ -229,7 +229,12 @@ def _helpers(scope: Scope) -> dict[str, Any]:
 
 def _per_seat(row: str) -> Callable[..., str]:
     """A per-seat list of the state read for one seat, or summed over a team's seats."""
-    return lambda kind, a: f"_of_team(s, s.{row}, {a})" if kind == "team" else f"_at(s.{row}, {a})"
+    return lambda kind, a: f"_of_team(s, s.{row}, {a})" if kind == "team" else _seat_entry(f"s.{row}", a)
+
+
+def _seat_entry(row: str, a: str) -> str:
+    """One seat's entry of a per-seat list: a fixed seat reads it directly; any other may be none."""
+    return f"{row}[{a}]" if a.isdigit() else f"_at({row}, {a})"
 
 
 def _builtins(scope: Scope) -> dict[str, Builtin]:
@@ -301,7 +306,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "won": Builtin(("seat|team",), "set", "the cards a seat or team has won in tricks", "count(won(taker) and bouts)",
                        _per_seat("won")),
         "dealt": Builtin(("seat",), "set", "the cards a seat held when play began", "count(dealt(me) and trumps)",
-                         lambda a: f"_at(s.dealt, {a})"),
+                         lambda a: _seat_entry("s.dealt", a)),
         "card_points": Builtin(("set",), "num", "the card points of a set of cards, with the trump in force",
                                "card_points(stock)", lambda a: f"s.points.of({a}, s.trump)"),
         "shown": Builtin(("seat|team",), "num", "the points a seat or team has declared by showing cards",

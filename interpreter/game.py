@@ -1,6 +1,8 @@
 """The immutable compiled game: tables and small functions, built once per rule file."""
 from __future__ import annotations
 
+import dataclasses
+import operator
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
@@ -193,6 +195,15 @@ class MatchRule:
 
 
 @dataclass(frozen=True)
+class RuleSources:
+    """The Python source each rule string compiled into, by its place in the rule file, and the
+    namespace it runs in: what generate.py writes a game's own engine code from."""
+
+    sources: dict[tuple, str]
+    namespace: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Game:
     name: str                # the short name: the rule file's stem
     title: str
@@ -218,8 +229,6 @@ class Game:
     trump: Fn | None
     trump_cards: Fn | None                    # the trump cards, when not just the trump suit's
     sits_out: Fn | None                       # a seat that does not play this deal (none: all play)
-    trump_cards: Fn | None                    # the trump cards, when not just the trump suit's
-    sits_out: Fn | None                       # a seat that does not play this deal (none: all play)
     follow: tuple[tuple[Fn | None, Fn], ...]
     leads: tuple[tuple[Fn | None, Fn], ...]      # 'may lead': clauses on the card led
     always: Fn | None
@@ -243,6 +252,7 @@ class Game:
     awards: tuple[Award, ...]
     match: MatchRule
     actions: tuple[Action, ...] = field(repr=False)
+    code: RuleSources | None = field(default=None, repr=False, compare=False)   # None: the generic engine only
 
     @property
     def points(self) -> tuple[Fraction, ...]:
@@ -260,7 +270,7 @@ class Game:
         return self.actions[:self.deck.size]
 
     @cached_property
-    def _play_tables(self) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    def play_tables(self) -> tuple[tuple[tuple[Action, ...], ...], ...]:
         """[k][b]: the plays of the cards whose bits are byte b of a mask's byte k."""
         plays = self.play_actions
         return tuple(tuple(tuple(plays[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < len(plays))
@@ -270,7 +280,7 @@ class Game:
         """The play actions of the cards in ``mask``, by card number: a byte at a time from
         tables built once (the legal plays of every decision go through here)."""
         out: list[Action] = []
-        for table in self._play_tables:
+        for table in self.play_tables:
             byte = mask & 255
             if byte:
                 out += table[byte]
@@ -298,6 +308,40 @@ class Game:
                 row = table.setdefault((action.kind, action.arg), [None] * self.deck.size)
                 row[action.card] = action
         return {key: tuple(row) for key, row in table.items()}
+
+    @cached_property
+    def deal_places(self) -> tuple[tuple, tuple, int] | None:
+        """For a deal of plain packets (no pile moved or shown, no seat given another count):
+        the places of the shuffled pack each seat receives (by its place after the dealer) and
+        each pile, as getters, and where the undealt rest begins. None for any other deal."""
+        plan, size = self.deal_plan, self.deck.size
+        if any(s.show is not None or s.move is not None or s.but is not None or s.pile == 0 for s in plan):
+            return None
+        seats: list[list[int]] = [[] for _ in range(self.players)]
+        piles: list[list[int]] = [[] for _ in self.pile_names]
+        start = 0
+        for step in plan:
+            count = size - start if step.count is None else step.count
+            (piles[step.pile] if step.pile is not None else seats[step.seat % self.players]).extend(
+                range(start, start + count))
+            start += count
+        return (tuple((k, _getter(places)) for k, places in enumerate(seats) if places),
+                tuple((p, _getter(places)) for p, places in enumerate(piles) if places), start)
+
+    @cached_property
+    def state_class(self) -> type[State]:
+        """The State of this game's deals: with the game's own generated engine code
+        (generate.py), or the generic State for a game without sources (``reference()``)."""
+        from .state import State
+
+        if self.code is None:
+            return State
+        from .generate import engine_class
+        return engine_class(self)
+
+    def reference(self) -> Game:
+        """This game on the generic engine alone: what the generated code is tested against."""
+        return dataclasses.replace(self, code=None)
 
     @cached_property
     def simple(self) -> bool:
@@ -330,8 +374,7 @@ class Game:
                  standing: Standing | None = None) -> State:
         """A fresh deal: shuffled with ``seed``, or stacked from ``layout``; ``standing`` is where
         its match stands (a Match gives it; a lone deal is the first of no match)."""
-        from .state import State
-
+        State = self.state_class
         if not isinstance(dealer, int) or not 0 <= dealer < self.players:
             raise LayoutError(f"dealer must be a seat from 0 to {self.players - 1}, found {dealer}")
         if isinstance(layout, dict) and "pack" in layout and "hands" not in layout:
@@ -439,3 +482,11 @@ class Game:
                     if action.card == card and action.text.casefold() == wanted.casefold():
                         return action
         raise IllegalActionError(f"'{text}' names no action or card of {self.title}")
+
+
+def _getter(places: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """The cards at ``places`` of a pack, as a tuple."""
+    if len(places) == 1:
+        place = places[0]
+        return lambda pack: (pack[place],)
+    return operator.itemgetter(*places)

@@ -12,6 +12,7 @@ import re
 
 from .compile import Compiler
 from .errors import RuleFileError
+from .generate import engine_source
 from .load import read_source
 from .schema_check import check
 from .variants import apply_variant, variant_names
@@ -26,15 +27,19 @@ def generated_listing(path: str | Path, variant: str | None = None) -> str:
         more, broken = check(source)
         problems += more
     compiler = Compiler(source, broken, variant or "", variant_names(source))
-    compiler.compile()
+    game = compiler.compile()
     problems += compiler.problems
-    if any(not p.warning for p in problems):
+    if game is None or any(not p.warning for p in problems):
         raise RuleFileError([p for p in problems if not p.warning])
     lines = [f"# {path}{f' (variant {variant})' if variant else ''}: "
              f"{len(compiler.generated)} rule strings, one function each", ""]
     for where, src in compiler.generated:
         name = "_".join(re.sub(r"\W+", "_", str(part)).strip("_") or "x" for part in where)
         lines += [f"# {'/'.join(map(str, where))}", f"def {name}(s):", f"    return {_unwrap(src)}", ""]
+    engine, _ = engine_source(game)
+    lines += ["", "# The engine's hot paths written for this game (methods of its State): the rule strings",
+              "# above inlined, a let value called as let_NAME(s); hand, trick, led_cards, beats are locals.", "",
+              engine]
     return "\n".join(lines).rstrip() + "\n"
 
 

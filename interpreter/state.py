@@ -17,6 +17,8 @@ from .play import TrickPlay
 from .settlement import Reason, Result, Settlement, _num
 from .transfers import TransferPhase
 
+_BIT = (1).__lshift__      # card -> its bit: sum(map(_BIT, cards)) is the mask of distinct cards
+
 __all__ = ["State", "Result", "Reason", "AUCTION", "PLAY", "OVER", "DECIDE", "TRANSFER"]
 
 
@@ -122,6 +124,15 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         game = self.game
         pack = self.piles[0]
         first = (self.dealer + 1) % game.players
+        places = game.deal_places if plan is game.deal_plan and len(pack) == game.deck.size else None
+        if places is not None:
+            seats, piles, end = places
+            for k, cards in seats:
+                self.hands[(first + k) % game.players] |= sum(map(_BIT, cards(pack)))
+            for p, cards in piles:
+                self.piles[p].extend(cards(pack))
+            del pack[:end]
+            return
         shown = set()
         for step in plan:
             if step.show is not None:
@@ -137,8 +148,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                     codes = game.deck.codes
                     self.history.append((None, Taken(game.pile_names[pile], who,
                                                      tuple(codes[c] for c in self.piles[pile]))))
-                for card in self.piles[pile]:
-                    self.hands[who] |= 1 << card
+                self.hands[who] |= sum(map(_BIT, self.piles[pile]))
                 self.piles[pile] = []
                 continue
             if step.pile is not None:
@@ -150,8 +160,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
             count = step.count
             if step.but is not None and step.but[0](self) == seat:
                 count = step.but[1]
-            for card in pack[:count]:
-                self.hands[seat] |= 1 << card
+            self.hands[seat] |= sum(map(_BIT, pack[:count]))
             del pack[:count]
 
     def _annul(self) -> None:
@@ -160,7 +169,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         self.current = None
 
     def clone(self) -> State:
-        other = State.__new__(State)
+        other = self.__class__.__new__(self.__class__)
         other.game = self.game
         other.phase = self.phase
         other.hands = self.hands[:]

@@ -76,13 +76,14 @@ class TrickRule:
             return 0
         return -1 if tied and self.spoil_ties else at
 
-    def beating(self, trick: list[int], trump: int, trumps: int, everything: int) -> int:
-        """The cards that, played now, would take the lead of the trick."""
+    def beating(self, trick: list[int], trump: int, trumps: int, everything: int, at: int | None = None) -> int:
+        """The cards that, played now, would take the lead of the trick (``at``: the trick's
+        winner when the caller knows it already)."""
         if not trick:
             return everything
         if not self.by_suit:
             return self.above[max(trick, key=self.strength.__getitem__)]
-        best = trick[max(self.winner(trick, trump, trumps), 0)]
+        best = trick[max(self.winner(trick, trump, trumps) if at is None else at, 0)]
         if trumps >> best & 1:
             stronger = self.trump_above[best] & trumps
             if trump >= 0 and self.suit_of[best] != trump:

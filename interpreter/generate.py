@@ -1,0 +1,269 @@
+"""A game's own engine code: the hot paths of trick play written out for one rule file.
+
+The generic engine (play.py) asks the Game at every step which rules it has (is there a
+'draw when'? how many players? can a trick be spoiled?) and calls one function per rule
+string. Here those answers are known once. The follow obligations become one legality
+function whose clauses share their conditions and the cards led; the play of a card (the
+trick's end, its card points, the end check, the draw) becomes straight-line code with the
+number of players and the rule strings written in; the legal plays of a decision come from
+byte tables without a call. The result is a subclass of State with these methods, made
+once per Game; the generic State stays the reference it is tested against
+(tests/test_generated_engine.py). ``atout compile GAME --show`` prints the code.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .phases import PLAY
+from .tricks import TRUMPS_LED
+
+if TYPE_CHECKING:
+    from .game import Fn, Game
+    from .state import State
+
+HAND = "_at(s.hands, s.current)"
+LED = "_led(s)"
+BEATING = "s.rule.beating(s.trick, s.trump, s.trumps, ANY)"
+TRICK = "_mask(s.trick)"
+WINNING = "_winning(s)"
+
+
+class _Writer:
+    """Collects the generated lines and the values they refer to by name."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.sources = game.code.sources if game.code is not None else {}
+        self.names: dict[str, Any] = {}
+
+    def rule(self, path: tuple, fn: Fn) -> str:
+        """The source of the rule string at ``path``; a rule compiled without source (a number)
+        is called by a name."""
+        src = self.sources.get(path)
+        if src is not None:
+            return src
+        name = f"rule_{len(self.names)}"
+        self.names[name] = fn
+        return f"{name}(s)"
+
+    def constant(self, name: str, value: Any) -> str:
+        self.names[name] = value
+        return name
+
+
+def engine_source(game: Game) -> tuple[str, dict[str, Any]]:
+    """The generated methods of ``game`` as Python source, and the values they name."""
+    writer = _Writer(game)
+    play = _play_source(writer)
+    parts = [_legal_source(writer), play, _legal_actions_source(writer), _apply_source(play)]
+    return "\n\n".join(parts) + "\n", writer.names
+
+
+def engine_class(game: Game) -> type[State]:
+    """A subclass of State whose hot paths are the generated methods of ``game``."""
+    from .state import State
+
+    source, names = engine_source(game)
+    namespace = dict(game.code.namespace if game.code is not None else {})
+    namespace.update(names, State=State, PLAY=PLAY, TRUMPS_LED=TRUMPS_LED)
+    exec(compile(source, f"<{game.path}: generated engine>", "exec"), namespace)
+    methods = {name: namespace[name] for name in ("_compute_legal", "_play", "legal_actions", "apply_unchecked")}
+    return type("GeneratedState", (State,), {"__slots__": (), "__doc__": State.__doc__, **methods})
+
+
+def _clause_paths(game: Game, key: str, count: int) -> list[tuple]:
+    given = game.code.sources if game.code is not None else {}
+    if count == 1 and ("play", key, "cards") in given:
+        return [("play", key)]
+    return [("play", key, i) for i in range(count)]
+
+
+def _chain(writer: _Writer, key: str, clauses, rewrite) -> list[str]:
+    """Clauses tried in order, the first whose condition holds and that leaves the player a
+    card deciding ``allowed``; a condition written twice is computed once."""
+    seen: dict[str, str] = {}
+    lines: list[str] = []
+    for path, (when, select) in zip(_clause_paths(writer.game, key, len(clauses)), clauses):
+        cards = rewrite(writer.rule(path + ("cards",), select))
+        tests = []
+        if when is not None:
+            condition = rewrite(writer.rule(path + ("when",), when))
+            if condition not in seen:
+                seen[condition] = f"cond{len(seen) + 1}"
+                tests.append(f"({seen[condition]} := {condition})")
+            else:
+                tests.append(seen[condition])
+        if cards == "ANY" and not tests:
+            break
+        tests.append(f"(chosen := hand & {cards})")
+        lines += [f"{'elif' if lines else 'if'} {' and '.join(tests)}:", "    allowed = chosen"]
+    if not lines:
+        return ["allowed = hand"]
+    return lines + ["else:", "    allowed = hand"]
+
+
+def _legal_source(writer: _Writer) -> str:
+    game = writer.game
+    out = ["def _compute_legal(s):",
+           '    """The cards the player to act may play (follow obligations, then \'always\')."""',
+           "    hand = s.hands[s.current]",
+           "    trick = s.trick",
+           "    if not trick:"]
+    if game.leads:
+        out += _indent(_chain(writer, "may lead", game.leads, lambda src: src.replace(HAND, "hand")), 8)
+        out.append("        return allowed")
+    else:
+        out.append("        return hand")
+    if not game.follow and game.always is None:
+        out.append("    return hand")
+        return "\n".join(out)
+    out += ["    suit = s.rule.led_suit(trick, s.trump, s.trumps)",
+            "    if suit < 0:",
+            "        return hand"]
+    sources = [writer.rule(path + part, fn) for path, (when, select) in
+               zip(_clause_paths(game, "follow", len(game.follow)), game.follow)
+               for part, fn in ((("cards",), select), (("when",), when)) if fn is not None]
+    if any(LED in src for src in sources):
+        masks = writer.constant("SUIT_MASKS", game.deck.suit_masks)
+        out.append(f"    led_cards = s.trumps if suit == s.trump or suit == TRUMPS_LED else {masks}[suit] & ~s.trumps")
+    at = "None"
+    if any(WINNING in src for src in sources):
+        out.append("    at = s.rule.winner(trick, s.trump, s.trumps)")
+        at = "at"
+    if any(BEATING in src for src in sources):
+        out.append("    beats = -1")
+    beating = f"(beats if beats >= 0 else (beats := s.rule.beating(trick, s.trump, s.trumps, ANY, {at})))"
+    winning = "(None if at < 0 else s.trick_seats[at])"
+    out += _indent(_chain(writer, "follow", game.follow,
+                          lambda src: src.replace(HAND, "hand").replace(LED, "led_cards").replace(BEATING, beating)
+                          .replace(WINNING, winning)), 4)
+    if game.always is not None:
+        out.append(f"    allowed |= hand & {writer.rule(('play', 'always'), game.always)}")
+    out.append("    return allowed")
+    return "\n".join(out)
+
+
+def _play_source(writer: _Writer) -> str:
+    game = writer.game
+    players = game.players
+    out = ["def _play(s, card):",
+           '    """Play a card; at the end of a trick, give it to its winner and go on or end the deal."""',
+           "    seat = s.current",
+           "    bit = 1 << card",
+           "    s.hands[seat] &= ~bit",
+           "    s.played |= bit",
+           "    trick = s.trick",
+           "    trick.append(card)",
+           "    s.trick_seats.append(seat)",
+           "    s.history.append((seat, card))",
+           "    s._legal = None"]
+    if game.sits_out is None:
+        out += [f"    if len(trick) < {players}:",
+                f"        s.current = (seat + 1) % {players}",
+                "        return"]
+    else:
+        out += ["    if s.out is None:",
+                f"        if len(trick) < {players}:",
+                f"            s.current = (seat + 1) % {players}",
+                "            return",
+                f"    elif len(trick) < {players - 1}:",
+                f"        following = (seat + 1) % {players}",
+                f"        s.current = following if following != s.out else (following + 1) % {players}",
+                "        return"]
+    winner = "s.rule.winner(trick, s.trump, s.trumps)"
+    if game.leader_wins is not None:
+        winner = f"0 if {writer.rule(('play', 'leader wins when'), game.leader_wins)} else {winner}"
+    out += [f"    at = {winner}", "    s.past.append(tuple(trick))"]
+    body = ["nxt = s.trick_seats[at]",
+            "s.winners.append(nxt)",
+            "s.tricks[nxt] += 1",
+            "row = s.points.scaled[s.trump + 1]"]
+    if game.sits_out is None:
+        cards = [f"c{i}" for i in range(players)]
+        body += [f"{', '.join(cards)}, = trick",
+                 f"mask = {' | '.join(f'1 << {c}' for c in cards)}"]
+        take = ["s.won[nxt] |= mask", f"s.scored[nxt] += {' + '.join(f'row[{c}]' for c in cards)}"]
+    else:
+        body.append("mask = sum(1 << c for c in trick)")
+        take = ["s.won[nxt] |= mask", "s.scored[nxt] += sum(row[c] for c in trick)"]
+    if game.keep[0]:
+        kept = writer.constant("KEPT", game.keep[0])
+        body += [f"if {kept} & mask:", "    s._take_keeping(nxt, row, at)", "else:"]
+        body += _indent(take, 4)
+    else:
+        body += take
+    if game.melds is not None and game.melds.at == "trick":
+        melds = writer.constant("MELDS", game.melds)
+        body += [f"found = {melds}.find(mask)", "if found:", "    s._score_melds(nxt, found)"]
+    if any(rule.spoil_ties for rule in (game.trick_rule, *(r for r, _ in game.rankings))):
+        out += ["    if at < 0:", "        s.winners.append(-1)", "        nxt = s.leader", "    else:"]
+        out += _indent(body, 8)
+    else:
+        out += _indent(body, 4)
+    out += ["    s.trick = []", "    s.trick_seats = []", "    s.leader = nxt"]
+    if game.ends_when is not None:
+        out += [f"    if {writer.rule(('play', 'ends when'), game.ends_when)}:", "        return s._end()"]
+    if game.draw:
+        if game.draw_when is not None:
+            out += [f"    if {writer.rule(('play', 'draw when'), game.draw_when)}:", "        s._draw(nxt)"]
+        else:
+            out.append("    s._draw(nxt)")
+    out += ["    if s.hands[nxt]:", "        s.current = nxt", "    else:", "        s._end()"]
+    return "\n".join(out)
+
+
+def _apply_source(play: str) -> str:
+    """apply_unchecked with the play of a card written in (one call less per card played)."""
+    body = play.splitlines()[2:]
+    return "\n".join(["def apply_unchecked(s, action):",
+                      '    """Apply a legal action; a card played goes through the body of _play above."""',
+                      '    if action.kind != "play":',
+                      "        return State.apply_unchecked(s, action)",
+                      "    card = action.card", *body])
+
+
+def _legal_actions_source(writer: _Writer) -> str:
+    """In trick play: the side actions a leader may take, the plays of the legal cards (from
+    the byte tables, by card number), the declarations, then shows and melds as State has them."""
+    game = writer.game
+    tables = game.play_tables
+    parts = []
+    for k in range(len(tables)):
+        table = writer.constant(f"PLAYS_{k}", tables[k])
+        parts.append(f"*{table}[legal & 255]" if k == 0 else f"*{table}[legal >> {8 * k} & 255]")
+    out = ["def legal_actions(s):",
+           '    """The legal actions; in trick play, the plays of the legal cards by card number."""',
+           f"    if s.phase == PLAY{' and s.pending is None' if game.shows else ''}:",
+           "        legal = s._legal",
+           "        if legal is None:",
+           "            legal = s._legal = s._compute_legal()",
+           f"        plays = [{', '.join(parts)}]"]
+    extra = (" + (s._shows() if not s.winners else [])" if game.shows else "") + (" + s._announcement()" if game.melds is not None else "")
+    lead = []
+    for k, spec in enumerate(game.side_actions):
+        if spec.at != "lead":
+            continue
+        actions = writer.constant(f"ACTS_{k}", tuple(a for a in game.by_kind["act"] if a.arg == k))
+        condition = writer.rule(("play", "actions", spec.name, "when"), spec.when)
+        condition = condition.replace(HAND, "hand").replace(TRICK, "(0)")     # at a lead: the trick is empty
+        lead.append(f"({actions} if {condition} else ())")
+    declarations = ""
+    if game.declarations:
+        table = writer.constant("DECLARATIONS", tuple(
+            (a, 1 << a.card, game.declarations[a.arg].cards & game.deck.suit_masks[a.suit])
+            for a in game.by_kind["declare"]))
+        declarations = f" + [a for a, bit, meld in {table} if legal & bit and hand & meld == meld]"
+    if not lead and not declarations:
+        out.append(f"        return plays{extra}")
+    else:
+        out += ["        if s.trick:",
+                f"            return plays{extra}"]
+        out.append("        hand = s.hands[s.current]")
+        before = f"[*{', *'.join(lead)}] + " if lead else ""
+        out.append(f"        return {before}plays{declarations}{extra}")
+    out.append("    return State.legal_actions(s)")
+    return "\n".join(out)
+
+
+def _indent(lines: list[str], spaces: int) -> list[str]:
+    return [" " * spaces + line for line in lines]

@@ -1,0 +1,84 @@
+"""The generated engine (generate.py) against the generic one it is written from: the same
+legal actions at every step and the same results, on seeded random deals of every bundled
+game and variant; and the plain-packet deal against the step-by-step deal."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import interpreter
+from interpreter.state import State
+
+GAMES = [p.stem for p in interpreter.bundled_games()]
+VARIANTS = [(name, v) for name in GAMES for v in interpreter.load(name).variants]
+
+
+def _lockstep(game, deals: int, seed: int) -> int:
+    """Play ``deals`` random deals on both engines; return the number of actions compared."""
+    reference = game.reference()
+    assert reference.state_class is State and game.state_class is not State
+    rng = random.Random(seed)
+    compared = 0
+    for i in range(deals):
+        deal_seed = rng.getrandbits(64)
+        fast = game.new_deal(seed=deal_seed, dealer=i % game.players)
+        slow = reference.new_deal(seed=deal_seed, dealer=i % game.players)
+        while not slow.is_over:
+            legal = slow.legal_actions()
+            assert fast.legal_actions() == legal, f"deal {i}: {fast.legal_actions()} != {legal}"
+            assert fast.legal_mask() == slow.legal_mask()
+            action = rng.choice(legal)
+            fast.apply_unchecked(action)
+            slow.apply_unchecked(action)
+            compared += 1
+        assert fast.is_over
+        a, b = fast.result(), slow.result()
+        assert (a.seat_scores, a.team_scores, a.reasons, a.facts, a.breakdown) == \
+            (b.seat_scores, b.team_scores, b.reasons, b.facts, b.breakdown), f"deal {i}"
+        assert fast.history == slow.history
+    return compared
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_generated_engine_matches_the_generic_one(name):
+    game = interpreter.load(name)
+    assert _lockstep(game, 2000, 11) > 2000 * 4
+
+
+@pytest.mark.parametrize("name,variant", VARIANTS)
+def test_generated_engine_matches_in_every_variant(name, variant):
+    game = interpreter.load(name, variant=variant)
+    assert _lockstep(game, 150, 12) > 150 * 4
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_plain_packets_deal_as_the_steps_do(name):
+    """The deal by places of the pack (Game.deal_places) gives what dealing step by step gives."""
+    game = interpreter.load(name)
+    for seed in range(50):
+        pack = list(range(game.deck.size))
+        random.Random(seed).shuffle(pack)
+        dealt = []
+        for plan in (game.deal_plan, tuple(game.deal_plan)):     # a copy of the plan takes the steps
+            state = game.new_deal(seed=seed, dealer=seed % game.players)
+            state.hands, state.history = [0] * game.players, []
+            state.piles = [list(pack)] + [[] for _ in game.pile_names[1:]]
+            state._deal(plan)
+            dealt.append((state.hands, state.piles, state.history))
+        assert dealt[0] == dealt[1]
+        assert sum(h.bit_count() for h in dealt[0][0]) + sum(map(len, dealt[0][1])) == game.deck.size
+
+
+def test_the_generated_engine_is_printed_with_the_rule_strings():
+    from interpreter.listing import generated_listing
+
+    listing = generated_listing(interpreter.resolve("belote"))
+    assert "# play/follow/2/when\ndef play_follow_2_when(s):\n    return _team(s, _winning(s)) != _team(s, s.current)" \
+        in listing
+    engine = listing[listing.index("def _compute_legal(s):"):]
+    # the trick's winner is found once; the condition Belote's third and fourth clauses share is computed once
+    assert "    at = s.rule.winner(trick, s.trump, s.trumps)\n" in engine
+    assert "elif (cond2 := (_team(s, (None if at < 0 else s.trick_seats[at])) != _team(s, s.current))) and" in engine
+    assert "elif cond2 and (chosen := hand & s.trumps):" in engine
+    assert "def _play(s, card):" in engine and "c0, c1, c2, c3, = trick" in engine
