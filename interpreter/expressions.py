@@ -232,6 +232,12 @@ def _per_seat(row: str) -> Callable[..., str]:
     return lambda kind, a: f"_of_team(s, s.{row}, {a})" if kind == "team" else _seat_entry(f"s.{row}", a)
 
 
+def _count(cards: str) -> str:
+    """How many cards: a pile or the trick (lists of distinct cards) by its length."""
+    pile = re.fullmatch(r"_mask\((s\.piles\[\d+\]|s\.trick)\)", cards)
+    return f"len({pile.group(1)})" if pile else f"{cards}.bit_count()"
+
+
 def _seat_entry(row: str, a: str) -> str:
     """One seat's entry of a per-seat list: a fixed seat reads it directly; any other may be none."""
     return f"{row}[{a}]" if a.isdigit() else f"_at({row}, {a})"
@@ -279,7 +285,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "most_tricks": Builtin((), "seat", "the player with the most tricks; on equal counts the one who reached that count first; none if no trick was won",
                                "most_tricks()", lambda: "_most_tricks(s)"),
         "count": Builtin(("set",), "num", "how many cards are in a set", "count(hand and trumps) > 0",
-                         lambda a: f"{a}.bit_count()"),
+                         _count),
         "trick": Builtin(None, "set", "the cards in the trick being played", "count(trick) = 0",
                          lambda: "_mask(s.trick)"),
         "trump_suit": Builtin(None, "suit", "the trump suit (none without trump)", "suit = trump_suit",

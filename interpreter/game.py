@@ -370,10 +370,12 @@ class Game:
 
     # --- deals --------------------------------------------------------------------------
 
-    def new_deal(self, seed: int | str | None = None, layout: dict | None = None, dealer: int = 0,
+    def new_deal(self, seed: int | str | random.Random | None = None, layout: dict | None = None, dealer: int = 0,
                  standing: Standing | None = None) -> State:
-        """A fresh deal: shuffled with ``seed``, or stacked from ``layout``; ``standing`` is where
-        its match stands (a Match gives it; a lone deal is the first of no match)."""
+        """A fresh deal: shuffled with ``seed`` (or drawn from a ``random.Random`` given as the
+        seed: many deals from one stream, without seeding a generator for each), or stacked from
+        ``layout``; ``standing`` is where its match stands (a Match gives it; a lone deal is the
+        first of no match)."""
         State = self.state_class
         if not isinstance(dealer, int) or not 0 <= dealer < self.players:
             raise LayoutError(f"dealer must be a seat from 0 to {self.players - 1}, found {dealer}")
@@ -384,7 +386,7 @@ class Game:
             hands, piles = self._stacked(layout)
             return State.start(self, dealer, hands, piles, standing=standing)
         pack = list(range(self.deck.size))
-        random.Random(seed).shuffle(pack)
+        (seed if isinstance(seed, random.Random) else random.Random(seed)).shuffle(pack)
         return State.start(self, dealer, [0] * self.players, [pack] + [[] for _ in self.pile_names[1:]], deal=True,
                            standing=standing)
 

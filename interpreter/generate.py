@@ -12,6 +12,7 @@ once per Game; the generic State stays the reference it is tested against
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from .phases import PLAY
@@ -26,6 +27,7 @@ LED = "_led(s)"
 BEATING = "s.rule.beating(s.trick, s.trump, s.trumps, ANY)"
 TRICK = "_mask(s.trick)"
 WINNING = "_winning(s)"
+LET_CALL = re.compile(r"\blet_(\w+)\(s\)")
 
 
 class _Writer:
@@ -41,10 +43,18 @@ class _Writer:
         is called by a name."""
         src = self.sources.get(path)
         if src is not None:
-            return src
+            return self.inline(src)
         name = f"rule_{len(self.names)}"
         self.names[name] = fn
         return f"{name}(s)"
+
+    def inline(self, src: str) -> str:
+        """``src`` with each let value written in where it is called (``let_open(s)`` becomes its
+        own source): during play no let is remembered, so a call would only cost time."""
+        def written(match: re.Match) -> str:
+            let = self.sources.get(("let", match.group(1)))
+            return match.group(0) if let is None else f"({self.inline(let)})"
+        return LET_CALL.sub(written, src)
 
     def constant(self, name: str, value: Any) -> str:
         self.names[name] = value
@@ -204,10 +214,16 @@ def _play_source(writer: _Writer) -> str:
     if game.ends_when is not None:
         out += [f"    if {writer.rule(('play', 'ends when'), game.ends_when)}:", "        return s._end()"]
     if game.draw:
+        draw = ["piles, hands = s.piles, s.hands"]       # each player draws a card, the winner first
+        for i in range(players):
+            seat = "nxt" if i == 0 else f"(nxt + {i}) % {players}"
+            for j, pile in enumerate(game.draw):
+                draw += [f"{'elif' if j else 'if'} piles[{pile}]:", f"    hands[{seat}] |= 1 << piles[{pile}].pop(0)"]
         if game.draw_when is not None:
-            out += [f"    if {writer.rule(('play', 'draw when'), game.draw_when)}:", "        s._draw(nxt)"]
+            out.append(f"    if {writer.rule(('play', 'draw when'), game.draw_when)}:")
+            out += _indent(draw, 8)
         else:
-            out.append("    s._draw(nxt)")
+            out += _indent(draw, 4)
     out += ["    if s.hands[nxt]:", "        s.current = nxt", "    else:", "        s._end()"]
     return "\n".join(out)
 
@@ -245,7 +261,7 @@ def _legal_actions_source(writer: _Writer) -> str:
             continue
         actions = writer.constant(f"ACTS_{k}", tuple(a for a in game.by_kind["act"] if a.arg == k))
         condition = writer.rule(("play", "actions", spec.name, "when"), spec.when)
-        condition = condition.replace(HAND, "hand").replace(TRICK, "(0)")     # at a lead: the trick is empty
+        condition = condition.replace(HAND, "hand").replace(TRICK, "(0)").replace("len(s.trick)", "0")  # at a lead
         lead.append(f"({actions} if {condition} else ())")
     declarations = ""
     if game.declarations:

@@ -82,3 +82,15 @@ def test_the_generated_engine_is_printed_with_the_rule_strings():
     assert "elif (cond2 := (_team(s, (None if at < 0 else s.trick_seats[at])) != _team(s, s.current))) and" in engine
     assert "elif cond2 and (chosen := hand & s.trumps):" in engine
     assert "def _play(s, card):" in engine and "c0, c1, c2, c3, = trick" in engine
+
+
+def test_a_generator_given_as_the_seed_deals_from_its_stream():
+    game = interpreter.load("belote")
+    stream = random.Random(4)
+    first, second = game.new_deal(seed=stream), game.new_deal(seed=stream)
+    assert first.dealt != second.dealt                     # the stream moved on
+    pack = list(range(game.deck.size))
+    again = random.Random(4)
+    again.shuffle(pack)
+    stacked = game.new_deal(layout={"pack": [game.deck.codes[c] for c in pack]})
+    assert stacked.dealt == first.dealt                    # the first deal is the stream's first shuffle
