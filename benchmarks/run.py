@@ -1,12 +1,20 @@
 """Every benchmark in one command: per bundled game, random playouts (deals/s and actions/s
 with result() after every deal), the cost of clone() early and late in a deal, and the
-start-up times of the command line; beside atout, OpenSpiel's Python loop on the games it
-shares (when pyspiel is installed), measured the same way.
+start-up times of the command line; beside atout, measured the same way in the same run:
+OpenSpiel's Python loop on the classics it shares (when pyspiel is installed), and for the
+four seed games a plain hand-written Python engine of the same rules (benchmarks/handwritten/,
+held to atout's legal actions and scores by tests/test_benchmark_peers.py) with the ratio
+atout / hand-written, and the installed package that plays the game (benchmarks/peers.py:
+``schnapsen`` beside 66, ``magmacrunch-tarot`` beside French Tarot).
 
     python benchmarks/run.py                 # every bundled game, 2,000 deals each, best of 3
     python benchmarks/run.py belote -n 5000 --repeat 5
+    python benchmarks/run.py aluette belote sixty-six french-tarot --no-startup
+    python benchmarks/run.py --no-peers      # atout (and OpenSpiel) only
 
-Figures vary with the machine's load: compare figures measured in one run.
+atout and the hand-written engine are measured turn about, best of --repeat each; the
+package peers on --peer-deals deals (they are slow), best of --repeat. Figures vary with the
+machine's load: compare figures measured in one run.
 """
 from __future__ import annotations
 
@@ -23,16 +31,26 @@ sys.path.insert(0, str(ROOT))
 
 import interpreter  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import peers
+from handwritten import aluette, belote, french_tarot, sixty_six
+
 OPENSPIEL = {"hearts": "hearts", "spades": "spades", "euchre": "euchre", "skat": "skat"}
+HANDWRITTEN = {"aluette": aluette, "belote": belote, "sixty-six": sixty_six, "french-tarot": french_tarot}
+# Installed packages beside a seed game: (distribution, playout loop, what it plays).
+PACKAGES = {"sixty-six": ("schnapsen", peers.schnapsen_playouts, "20-card Schnapsen, no closing"),
+            "french-tarot": ("magmacrunch-tarot", peers.magmacrunch_tarot_playouts, "French Tarot, 4 players")}
 
 
-def playouts(game, deals: int, seed: int) -> tuple[float, float]:
-    """Deals/s and actions/s of uniform random playouts, result() after each deal."""
+def playouts(game, deals: int, seed: int, seed_each_deal: bool = False) -> tuple[float, float]:
+    """Deals/s and actions/s of uniform random playouts, result() after each deal. The deals
+    are shuffled from the one generator that chooses the moves, as the hand-written engines
+    do; ``seed_each_deal`` seeds a generator for every deal instead (as a Match does)."""
     rng = random.Random(seed)
     actions = 0
     start = time.perf_counter()
     for i in range(deals):
-        state = game.new_deal(seed=rng.getrandbits(64), dealer=i % game.players)
+        state = game.new_deal(seed=rng.getrandbits(64) if seed_each_deal else rng, dealer=i % game.players)
         while not state.is_over:
             state.apply_unchecked(rng.choice(state.legal_actions()))
             actions += 1
@@ -106,12 +124,25 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=2000, help="deals per measurement")
     parser.add_argument("--repeat", type=int, default=3, help="measurements per game; the best is shown")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-peers", action="store_true",
+                        help="measure atout (and OpenSpiel) only: no hand-written engine, no package peer")
+    parser.add_argument("--peer-deals", type=int, default=500, help="deals per measurement of a package peer")
+    parser.add_argument("--no-startup", action="store_true", help="skip the start-up times")
+    parser.add_argument("--seed-each-deal", action="store_true",
+                        help="seed a generator for every deal (as a match does) instead of dealing from one stream")
     args = parser.parse_args()
     names = args.games or [p.stem for p in interpreter.bundled_games()]
+    versions = {} if args.no_peers else peers.versions()
     print(f"{'game':<14}{'deals/s':>10}{'actions/s':>12}{'clone µs':>16}   peer")
     for name in names:
         game = interpreter.load(name)
-        best = max((playouts(game, args.n, args.seed + r) for r in range(args.repeat)), key=lambda t: t[0])
+        hand = None if args.no_peers else HANDWRITTEN.get(name)
+        runs, hand_runs = [], []
+        for r in range(args.repeat):           # turn about, so that both see the same load
+            runs.append(playouts(game, args.n, args.seed + r, args.seed_each_deal))
+            if hand is not None:
+                hand_runs.append(hand.playouts(args.n, args.seed + r))
+        best = max(runs, key=lambda t: t[0])
         early, late = clone_cost(game, args.seed)
         peer = ""
         if name in OPENSPIEL:
@@ -119,9 +150,22 @@ def main() -> None:
             if other is not None:
                 peer = f"OpenSpiel {other[0]:,.0f} deals/s, {other[1]:,.0f} actions/s"
         print(f"{name:<14}{best[0]:>10,.0f}{best[1]:>12,.0f}{early:>8.1f} /{late:>6.1f}   {peer}")
+        if hand_runs:
+            other = max(hand_runs, key=lambda t: t[0])
+            print(f"  {'hand-written':<12}{other[0]:>10,.0f}{other[1]:>12,.0f}{'':>16}   "
+                  f"atout / hand-written {best[0] / other[0]:.2f}")
+        if name in PACKAGES and not args.no_peers:
+            package, loop, plays = PACKAGES[name]
+            if package not in versions:
+                print(f"  {package}: not installed (pip install {package})")
+            else:
+                other = max((loop(args.peer_deals, args.seed + r) for r in range(args.repeat)), key=lambda t: t[0])
+                print(f"  {'package':<12}{other[0]:>10,.0f}{other[1]:>12,.0f}{'':>16}   atout / {package} "
+                      f"{best[0] / other[0]:.2f}: {package} {versions[package]} ({plays}; {args.peer_deals} deals)")
     print(f"peak memory of this run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
-    for name, ms in startup().items():
-        print(f"start-up: {name} {ms:.0f} ms")
+    if not args.no_startup:
+        for name, ms in startup().items():
+            print(f"start-up: {name} {ms:.0f} ms")
 
 
 if __name__ == "__main__":
