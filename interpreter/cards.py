@@ -6,6 +6,7 @@ so a hand is one int, and "the cards of this suit that I hold" is one ``&``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from math import gcd
 
@@ -43,11 +44,11 @@ class Deck:
     rank_masks: dict[str, int]      # rank code -> cards of that rank, in every suit
     index: dict[str, int]           # code -> card index
 
-    @property
+    @cached_property
     def size(self) -> int:
         return len(self.codes)
 
-    @property
+    @cached_property
     def all(self) -> int:
         return (1 << len(self.codes)) - 1
 

@@ -344,10 +344,15 @@ class Game:
         return dataclasses.replace(self, code=None)
 
     @cached_property
+    def plain_play(self) -> bool:
+        """Only card plays during trick play: no declarations, side actions, shows or melds announced."""
+        return not self.declarations and not self.side_actions and not self.shows \
+            and (self.melds is None or self.melds.at != "first turn")
+
+    @cached_property
     def simple(self) -> bool:
         """True when only card plays exist: the fast path of legal_actions."""
-        return self.auction is None and not self.declarations and not self.side_actions and not self.shows \
-            and (self.melds is None or self.melds.at != "first turn")
+        return self.auction is None and self.plain_play
 
     @cached_property
     def counter_starts(self) -> tuple[tuple[Fraction, ...], ...]:

@@ -46,13 +46,16 @@ class GreedyPlayer:
 
     def __init__(self, seed: int | str | None = None):
         self.rng = random.Random(seed)
+        self._orders: dict[int, tuple] = {}
 
     def choose(self, state: State) -> Action:
         if state.phase == AUCTION:
             return self._call(state)
         if state.phase in (DECIDE, TRANSFER) or state.pending is not None:
             return self._choice(state)
-        extras = [a for a in state.legal_actions() if a.kind != "play"] if not state.game.simple else []
+        if state.game.plain_play:
+            return self._card(state)
+        extras = [a for a in state.legal_actions() if a.kind != "play"]
         shows = [a for a in extras if a.kind == "show"]
         if shows and (state.taker is None or state.team_of[state.current] == state.team_of[state.taker]):
             return max(shows, key=lambda a: (state.game.shows[a.arg].count, -a.arg))
@@ -147,25 +150,38 @@ class GreedyPlayer:
                     return action
         return legal[-1]
 
+    def _order(self, game, rule) -> tuple[int, ...]:
+        """Each card's place when the cards are sorted weakest first (strength, then points,
+        then card number), built once per game and ranking."""
+        found = self._orders.get(id(rule))
+        if found is None or found[0] is not rule or found[1] is not game:
+            cost = sorted(range(game.deck.size), key=lambda c: (rule.strength[c], game.points[c], c))
+            place = [0] * game.deck.size
+            for i, c in enumerate(cost):
+                place[c] = i
+            found = self._orders[id(rule)] = (rule, game, tuple(place))
+        return found[2]
+
     def _card(self, state: State) -> Action:
         game = state.game
         legal = state.legal_mask()
         rule = state.rule
-        cost = lambda c: (rule.strength[c], game.points[c], c)  # noqa: E731 - a sort key
-        cards = sorted(bits(legal), key=cost)
+        cards = sorted(bits(legal), key=self._order(game, rule).__getitem__)
         if not _points_are_good(game):
             return game.play_actions[self._dodge(state, cards)]
+        everything = game.deck.all
         if not state.trick:
-            unseen = game.deck.all & ~state.hands[state.current] & ~state.played
+            unseen = everything & ~state.hands[state.current] & ~state.played
             for card in reversed(cards):
-                if not rule.beating([card], state.trump, state.trumps, game.deck.all) & unseen and not _ties(rule, card, unseen):
+                if not rule.beating([card], state.trump, state.trumps, everything, 0) & unseen \
+                        and not _ties(rule, card, unseen):
                     return game.play_actions[card]
             return game.play_actions[cards[0]]
         trick, seat = state.trick, state.current
         at = rule.winner(trick, state.trump, state.trumps)
         if at >= 0 and state.team_of[state.trick_seats[at]] == state.team_of[seat] and len(state.teams) < game.players:
             return game.play_actions[cards[0]]
-        beats = rule.beating(trick, state.trump, state.trumps, game.deck.all)   # the cards that would take the trick
+        beats = rule.beating(trick, state.trump, state.trumps, everything, at)   # the cards that would take the trick
         winners = [c for c in cards if beats >> c & 1]
         return game.play_actions[(winners or cards)[0]]
 
