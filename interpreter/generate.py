@@ -113,44 +113,47 @@ def _chain(writer: _Writer, key: str, clauses, rewrite) -> list[str]:
 
 
 def _legal_source(writer: _Writer) -> str:
+    return "\n".join(["def _compute_legal(s):",
+                      '    """The cards the player to act may play (follow obligations, then \'always\')."""',
+                      *_indent(_legal_body(writer), 4), "    return allowed"])
+
+
+def _legal_body(writer: _Writer) -> list[str]:
+    """Lines that leave in ``allowed`` the cards the player to act may play."""
     game = writer.game
-    out = ["def _compute_legal(s):",
-           '    """The cards the player to act may play (follow obligations, then \'always\')."""',
-           "    hand = s.hands[s.current]",
-           "    trick = s.trick",
-           "    if not trick:"]
+    out = ["hand = s.hands[s.current]"]
     if game.leads:
-        out += _indent(_chain(writer, "may lead", game.leads, lambda src: src.replace(HAND, "hand")), 8)
-        out.append("        return allowed")
+        out += ["trick = s.trick", "if not trick:"]
+        out += _indent(_chain(writer, "may lead", game.leads, lambda src: src.replace(HAND, "hand")), 4)
+    free = ["allowed = hand"]
+    if game.always is None and (not game.follow or _chain(writer, "follow", game.follow, str) == free):
+        return out + (["else:", "    allowed = hand"] if game.leads else free)     # no obligation to follow
+    if game.leads:
+        out.append("elif (suit := s.rule.led_suit(trick, s.trump, s.trumps)) < 0:")
     else:
-        out.append("        return hand")
-    if not game.follow and game.always is None:
-        out.append("    return hand")
-        return "\n".join(out)
-    out += ["    suit = s.rule.led_suit(trick, s.trump, s.trumps)",
-            "    if suit < 0:",
-            "        return hand"]
+        out += ["trick = s.trick", "if not trick or (suit := s.rule.led_suit(trick, s.trump, s.trumps)) < 0:"]
+    out += ["    allowed = hand", "else:"]
     sources = [writer.rule(path + part, fn) for path, (when, select) in
                zip(_clause_paths(game, "follow", len(game.follow)), game.follow)
                for part, fn in ((("cards",), select), (("when",), when)) if fn is not None]
+    follow = []
     if any(LED in src for src in sources):
         masks = writer.constant("SUIT_MASKS", game.deck.suit_masks)
-        out.append(f"    led_cards = s.trumps if suit == s.trump or suit == TRUMPS_LED else {masks}[suit] & ~s.trumps")
+        follow.append(f"led_cards = s.trumps if suit == s.trump or suit == TRUMPS_LED else {masks}[suit] & ~s.trumps")
     at = "None"
     if any(WINNING in src for src in sources):
-        out.append("    at = s.rule.winner(trick, s.trump, s.trumps)")
+        follow.append("at = s.rule.winner(trick, s.trump, s.trumps)")
         at = "at"
     if any(BEATING in src for src in sources):
-        out.append("    beats = -1")
+        follow.append("beats = -1")
     beating = f"(beats if beats >= 0 else (beats := s.rule.beating(trick, s.trump, s.trumps, ANY, {at})))"
     winning = "(None if at < 0 else s.trick_seats[at])"
-    out += _indent(_chain(writer, "follow", game.follow,
-                          lambda src: src.replace(HAND, "hand").replace(LED, "led_cards").replace(BEATING, beating)
-                          .replace(WINNING, winning)), 4)
+    follow += _chain(writer, "follow", game.follow,
+                     lambda src: src.replace(HAND, "hand").replace(LED, "led_cards").replace(BEATING, beating)
+                     .replace(WINNING, winning))
     if game.always is not None:
-        out.append(f"    allowed |= hand & {writer.rule(('play', 'always'), game.always)}")
-    out.append("    return allowed")
-    return "\n".join(out)
+        follow.append(f"allowed |= hand & {writer.rule(('play', 'always'), game.always)}")
+    return out + _indent(follow, 4)
 
 
 def _play_source(writer: _Writer) -> str:
@@ -252,7 +255,8 @@ def _legal_actions_source(writer: _Writer) -> str:
            f"    if s.phase == PLAY{' and s.pending is None' if game.shows else ''}:",
            "        legal = s._legal",
            "        if legal is None:",
-           "            legal = s._legal = s._compute_legal()",
+           *_indent(_legal_body(writer), 12),
+           "            legal = s._legal = allowed",
            f"        plays = [{', '.join(parts)}]"]
     extra = (" + (s._shows() if not s.winners else [])" if game.shows else "") + (" + s._announcement()" if game.melds is not None else "")
     lead = []

@@ -89,17 +89,18 @@ class Match:
             self.team_scores[i] += sign * x
         for i, x in enumerate(result.seat_scores):
             self.seat_scores[i] += sign * x
-        state.match_scores = tuple(self.team_scores)
         annulled = bool(result.facts.get("annulled"))
+        after = state.clone()           # the deal as the match stands after it: what 'then' and 'until' read
+        after.match_scores = tuple(self.team_scores)
         if self.game.counters and not annulled:
-            self.counters = state.next_counters()
+            self.counters = after.next_counters()
         self._annulled_in_a_row = self._annulled_in_a_row + 1 if annulled else 0
         self._counted += not annulled
         rule = self.game.match
         deals, until = (rule.deals, rule.until) if self._deals is None else (self._deals, None)
         if deals is not None and self._counted >= deals:
             self._over = True
-        elif until is not None and not annulled and until(state):
+        elif until is not None and not annulled and until(after):
             self._over = True
         elif self._annulled_in_a_row >= MAX_ANNULLED_IN_A_ROW:
             why = "annul when" if self.game.annul_when is not None and self._finished.history == [] \

@@ -113,6 +113,8 @@ class Settlement:
             return Result(tuple(seat_scores), tuple(team_scores), (), {"annulled": True}, {"annulled": True})
 
         def give(kind: str, who: int, points, rule: str) -> None:
+            if type(points) is Fraction and points.denominator == 1:
+                points = points.numerator           # whole numbers as ints: no Fraction arithmetic after
             if kind == "team":
                 team_scores[who] += points
                 team_awards[who][rule] = team_awards[who].get(rule, 0) + points
@@ -130,9 +132,8 @@ class Settlement:
             reasons.append(Reason(rule, label, points))
 
         self._awards(give)
-        snapshot = self.clone()        # what a match changes afterwards (its scores) stays as it was
-        return Result.later(tuple(seat_scores), tuple(team_scores), tuple(reasons),
-                            lambda: snapshot._details(seat_scores, team_scores, seat_awards, team_awards))
+        return Result.later(tuple(seat_scores), tuple(team_scores), tuple(reasons),     # a finished deal stays as it is
+                            lambda: self._details(seat_scores, team_scores, seat_awards, team_awards))
 
     def _details(self, seat_scores, team_scores, seat_awards, team_awards) -> tuple[dict, dict]:
         """The named facts of a settled deal (its lets, marks, taker, trump) and its breakdown."""
