@@ -1,7 +1,7 @@
 """Who wins a trick, and which cards would beat it: compiled once from 'order' and 'play'."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 TRUMPS_LED = 1 << 10
@@ -33,6 +33,7 @@ class TrickRule:
     suit_masks: tuple[int, ...]
     by_suit: bool
     spoil_ties: bool
+    _keys: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def led_suit(self, trick: list[int], trump: int = -1, trumps: int = 0) -> int:
         """The suit that sets the obligation: that of the first card with a suit (trump for a
@@ -47,34 +48,38 @@ class TrickRule:
         return -1
 
     def winner(self, trick: list[int], trump: int, trumps: int) -> int:
-        """Position in ``trick`` of the winning card, or -1 for a spoiled trick."""
-        if not self.by_suit:
-            strength = self.strength
-            best, at, tied = -1, -1, False
-            for i, card in enumerate(trick):
-                s = strength[card]
-                if s > best:
-                    best, at, tied = s, i, False
-                elif s == best:
-                    tied = True
-            return -1 if tied and self.spoil_ties else at
-        led = self.led_suit(trick, trump, trumps)
-        suit_of = self.suit_of
-        best, at, tied, best_trump = -1, -1, False, False
-        for i, card in enumerate(trick):
-            is_trump = trumps >> card & 1
-            if not is_trump and (suit_of[card] != led or best_trump):
-                continue
-            s = self.trump_strength[card] * 2 + (suit_of[card] == trump) if is_trump else self.strength[card]
-            if is_trump and not best_trump:
-                best, at, tied, best_trump = s, i, False, True
-            elif s > best:
-                best, at, tied = s, i, False
-            elif s == best:
-                tied = True
-        if at < 0:
+        """Position in ``trick`` of the winning card, or -1 for a spoiled trick: the first card
+        of the highest key (see ``keys``), spoiled when another card has that key too."""
+        if self.by_suit:
+            led = self.led_suit(trick, trump, trumps)
+            keys = self.keys(trump, trumps)[led + 1 if led != TRUMPS_LED else -1]
+        else:
+            keys = self.strength
+        found = list(map(keys.__getitem__, trick))
+        best = max(found)
+        if best < 0:
             return 0
-        return -1 if tied and self.spoil_ties else at
+        if self.spoil_ties and found.count(best) > 1:
+            return -1
+        return found.index(best)
+
+    def keys(self, trump: int, trumps: int) -> tuple[tuple[int, ...], ...]:
+        """Per suit led (index suit + 1; 0 when no card has a suit, -1 when trump cards lead
+        without a trump suit): each card's key in a trick, built once per trump. A card that
+        cannot win has -1; a card of the suit led its strength; a trump card ranks above
+        every other card by its trump strength, the trump suit's own card first of two equals."""
+        found = self._keys.get((trump, trumps))
+        if found is None:
+            top = max(self.strength, default=0) + 1
+            size = len(self.suit_of)
+            trump_key = [top + self.trump_strength[c] * 2 + (self.suit_of[c] == trump) if trumps >> c & 1 else -1
+                         for c in range(size)]
+            rows = []
+            for led in (*range(-1, len(self.suit_masks)), TRUMPS_LED):
+                rows.append(tuple(trump_key[c] if trump_key[c] >= 0 else
+                                  (self.strength[c] if self.suit_of[c] == led else -1) for c in range(size)))
+            found = self._keys[(trump, trumps)] = tuple(rows)
+        return found
 
     def beating(self, trick: list[int], trump: int, trumps: int, everything: int, at: int | None = None) -> int:
         """The cards that, played now, would take the lead of the trick (``at``: the trick's
