@@ -265,14 +265,17 @@ def _legal_actions_source(writer: _Writer) -> str:
             continue
         actions = writer.constant(f"ACTS_{k}", tuple(a for a in game.by_kind["act"] if a.arg == k))
         condition = writer.rule(("play", "actions", spec.name, "when"), spec.when)
-        condition = condition.replace(HAND, "hand").replace(TRICK, "(0)").replace("len(s.trick)", "0")  # at a lead
+        condition = condition.replace(HAND, "hand").replace(f"({TRICK}.bit_count() == 0)", "True") \
+            .replace("(len(s.trick) == 0)", "True").replace(TRICK, "0").replace("len(s.trick)", "0")    # at a lead
         lead.append(f"({actions} if {condition} else ())")
     declarations = ""
     if game.declarations:
-        table = writer.constant("DECLARATIONS", tuple(
-            (a, 1 << a.card, game.declarations[a.arg].cards & game.deck.suit_masks[a.suit])
-            for a in game.by_kind["declare"]))
-        declarations = f" + [a for a, bit, meld in {table} if legal & bit and hand & meld == meld]"
+        groups: dict[tuple[int, int], list] = {}         # the meld's cards -> its plays, in the actions' order
+        for a in game.by_kind["declare"]:
+            meld = game.declarations[a.arg].cards & game.deck.suit_masks[a.suit]
+            groups.setdefault((a.arg, meld), []).append((a, 1 << a.card))
+        table = writer.constant("DECLARATIONS", tuple((meld, tuple(plays)) for (_, meld), plays in groups.items()))
+        declarations = f" + [a for meld, shown in {table} if hand & meld == meld for a, bit in shown if legal & bit]"
     if not lead and not declarations:
         out.append(f"        return plays{extra}")
     else:
