@@ -154,7 +154,7 @@ def _helpers(scope: Scope) -> dict[str, Any]:
     def winning(state):
         if not state.trick:
             return None
-        at = state.rule.winner(state.trick, state.trump, state.trumps)
+        at = state.trick_winner_at()
         return None if at < 0 else state.trick_seats[at]
 
     def holder(state, cards):

@@ -142,7 +142,7 @@ def _legal_body(writer: _Writer) -> list[str]:
         follow.append(f"led_cards = s.trumps if suit == s.trump or suit == TRUMPS_LED else {masks}[suit] & ~s.trumps")
     at = "None"
     if any(WINNING in src for src in sources):
-        follow.append("at = s.rule.winner(trick, s.trump, s.trumps)")
+        follow.append("at = s.trick_winner_at()")
         at = "at"
     if any(BEATING in src for src in sources):
         follow.append("beats = -1")
@@ -169,7 +169,7 @@ def _play_source(writer: _Writer) -> str:
            "    trick.append(card)",
            "    s.trick_seats.append(seat)",
            "    s.history.append((seat, card))",
-           "    s._legal = None"]
+           "    s._legal = s.winning_at = None"]
     if game.sits_out is None:
         out += [f"    if len(trick) < {players}:",
                 f"        s.current = (seat + 1) % {players}",

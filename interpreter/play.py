@@ -177,7 +177,7 @@ class TrickPlay:
         self.trick.append(card)
         self.trick_seats.append(seat)
         self.history.append((seat, card))
-        self._legal = None
+        self._legal = self.winning_at = None
         if self.out is None:
             if len(self.trick) < game.players:
                 self.current = (seat + 1) % game.players

@@ -178,7 +178,7 @@ class GreedyPlayer:
                     return game.play_actions[card]
             return game.play_actions[cards[0]]
         trick, seat = state.trick, state.current
-        at = rule.winner(trick, state.trump, state.trumps)
+        at = state.trick_winner_at()
         if at >= 0 and state.team_of[state.trick_seats[at]] == state.team_of[seat] and len(state.teams) < game.players:
             return game.play_actions[cards[0]]
         beats = rule.beating(trick, state.trump, state.trumps, everything, at)   # the cards that would take the trick

@@ -34,7 +34,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
                  "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo", "duel",
-                 "meld_best", "played")
+                 "meld_best", "played", "winning_at")
 
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
@@ -51,6 +51,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         self.rule, self.points = game.trick_rule, game.points_table
         self.trick = []
         self.trick_seats = []
+        self.winning_at = None             # trick_winner_at(), found once per card played
         self.won = [0] * game.players
         self.scored = [0] * game.players
         self.tricks = [0] * game.players
@@ -179,6 +180,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.leader = self.leader
         other.trick = self.trick[:]
         other.trick_seats = self.trick_seats[:]
+        other.winning_at = self.winning_at
         other.won = self.won[:]
         other.scored = self.scored[:]
         other.tricks = self.tricks[:]
@@ -232,6 +234,14 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
     @property
     def is_over(self) -> bool:
         return self.current is None
+
+    def trick_winner_at(self) -> int:
+        """Position in the trick (not empty) of the card winning it so far, -1 when it is
+        spoiled: decided once per card played, however many rules and players ask."""
+        at = self.winning_at
+        if at is None:
+            at = self.winning_at = self.rule.winner(self.trick, self.trump, self.trumps)
+        return at
 
     def legal_mask(self) -> int:
         """The cards the player to act may play, as a bitmask (0 outside trick play)."""
