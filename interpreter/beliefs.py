@@ -152,7 +152,7 @@ def _exclusions(state: State, seats: tuple[int, ...]) -> list[int]:
         for j, (seat, card) in enumerate(zip(who, cards)):
             if seat not in seats:
                 continue
-            probe.trick, probe.trick_seats = cards[:j], who[:j]
+            probe.trick, probe.trick_seats, probe.winning_at = cards[:j], who[:j], None
             probe.winners, probe.past = state.winners[:k], state.past[:k]
             probe.played = before | sum(1 << c for c in cards[:j])
             probe.current, probe.leader = seat, who[0]
