@@ -42,8 +42,8 @@ class _Writer:
         """The source of the rule string at ``path``; a rule compiled without source (a number)
         is called by a name."""
         src = self.sources.get(path)
-        if src is not None:
-            return self.inline(src)
+        if src is not None:       # in play the player to act is a seat, never none
+            return self.inline(src).replace("_team(s, s.current)", "s.team_of[s.current]")
         name = f"rule_{len(self.names)}"
         self.names[name] = fn
         return f"{name}(s)"

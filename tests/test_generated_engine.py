@@ -79,7 +79,7 @@ def test_the_generated_engine_is_printed_with_the_rule_strings():
     engine = listing[listing.index("def _compute_legal(s):"):]
     # the trick's winner is found once; the condition Belote's third and fourth clauses share is computed once
     assert "    at = s.trick_winner_at()\n" in engine
-    assert "elif (cond2 := (_team(s, (None if at < 0 else s.trick_seats[at])) != _team(s, s.current))) and" in engine
+    assert "elif (cond2 := (_team(s, (None if at < 0 else s.trick_seats[at])) != s.team_of[s.current])) and" in engine
     assert "elif cond2 and (chosen := hand & s.trumps):" in engine
     assert "def _play(s, card):" in engine and "c0, c1, c2, c3, = trick" in engine
 
