@@ -7,8 +7,7 @@ Actions: a card int.
 """
 from __future__ import annotations
 
-import random
-import time
+from . import measure
 
 SUITS = "OCBS"
 RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "J", "N", "K")
@@ -91,19 +90,7 @@ class Deal:
 
 def playouts(deals: int, seed: int) -> tuple[float, float]:
     """Deals/s and actions/s of uniform random playouts, the score computed after each deal."""
-    rng = random.Random(seed)
-    actions = 0
-    start = time.perf_counter()
-    for i in range(deals):
-        pack = list(range(48))
-        rng.shuffle(pack)
-        deal = Deal(pack, i % 4)
-        while not deal.over:
-            deal.apply(rng.choice(deal.legal()))
-            actions += 1
-        deal.score()
-    elapsed = time.perf_counter() - start
-    return deals / elapsed, actions / elapsed
+    return measure(Deal, 48, 4, deals, seed)
 
 
 def text(action: int, deal=None) -> str:

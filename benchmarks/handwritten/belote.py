@@ -8,8 +8,7 @@ Actions: a card int, or the strings 'take', 'name S' .. 'name C', 'pass'.
 """
 from __future__ import annotations
 
-import random
-import time
+from . import measure
 
 SUITS = "SHDC"
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
@@ -201,19 +200,7 @@ class Deal:
 
 def playouts(deals: int, seed: int) -> tuple[float, float]:
     """Deals/s and actions/s of uniform random playouts, the score computed after each deal."""
-    rng = random.Random(seed)
-    actions = 0
-    start = time.perf_counter()
-    for i in range(deals):
-        pack = list(range(32))
-        rng.shuffle(pack)
-        deal = Deal(pack, i % 4)
-        while not deal.over:
-            deal.apply(rng.choice(deal.legal()))
-            actions += 1
-        deal.score()
-    elapsed = time.perf_counter() - start
-    return deals / elapsed, actions / elapsed
+    return measure(Deal, 32, 4, deals, seed)
 
 
 def text(action, deal=None) -> str:

@@ -11,8 +11,7 @@ poignées 'single poignée', 'double poignée', 'triple poignée'.
 """
 from __future__ import annotations
 
-import random
-import time
+from . import measure
 
 SUITS = "SHDC"
 RANKS = ("K", "Q", "N", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1")
@@ -293,19 +292,7 @@ class Deal:
 
 def playouts(deals: int, seed: int) -> tuple[float, float]:
     """Deals/s and actions/s of uniform random playouts, the score computed after each deal."""
-    rng = random.Random(seed)
-    actions = 0
-    start = time.perf_counter()
-    for i in range(deals):
-        pack = list(range(78))
-        rng.shuffle(pack)
-        deal = Deal(pack, i % 4)
-        while not deal.over:
-            deal.apply(rng.choice(deal.legal()))
-            actions += 1
-        deal.score()
-    elapsed = time.perf_counter() - start
-    return deals / elapsed, actions / elapsed
+    return measure(Deal, 78, 4, deals, seed)
 
 
 def text(action, deal: Deal) -> str:

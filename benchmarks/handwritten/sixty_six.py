@@ -7,8 +7,7 @@ Actions: a card int (play it), ('marriage', card) (lead K or Q declaring the mar
 """
 from __future__ import annotations
 
-import random
-import time
+from . import measure
 
 SUITS = "SHDC"
 RANKS = ("A", "10", "K", "Q", "J")
@@ -152,19 +151,7 @@ class Deal:
 
 def playouts(deals: int, seed: int) -> tuple[float, float]:
     """Deals/s and actions/s of uniform random playouts, the score computed after each deal."""
-    rng = random.Random(seed)
-    actions = 0
-    start = time.perf_counter()
-    for i in range(deals):
-        pack = list(range(20))
-        rng.shuffle(pack)
-        deal = Deal(pack, i % 2)
-        while not deal.over:
-            deal.apply(rng.choice(deal.legal()))
-            actions += 1
-        deal.score()
-    elapsed = time.perf_counter() - start
-    return deals / elapsed, actions / elapsed
+    return measure(Deal, 20, 2, deals, seed)
 
 
 def text(action, deal=None) -> str:
