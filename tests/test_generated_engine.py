@@ -4,6 +4,7 @@ game and variant; and the plain-packet deal against the step-by-step deal."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -50,6 +51,12 @@ def test_generated_engine_matches_the_generic_one(name):
 def test_generated_engine_matches_in_every_variant(name, variant):
     game = interpreter.load(name, variant=variant)
     assert _lockstep(game, 150, 12) > 150 * 4
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).parent / "games").glob("*.yaml")), ids=lambda p: p.stem)
+def test_generated_engine_matches_in_the_test_games(path):
+    """Melds scored in each trick (trick_melds) and contracts choosing rankings (contracts)."""
+    assert _lockstep(interpreter.load(path), 300, 13) > 300 * 4
 
 
 @pytest.mark.parametrize("name", GAMES)
