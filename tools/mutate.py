@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import argparse
 import ast
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
 import difflib
+import hashlib
 import json
 import os
-from pathlib import Path
 import queue
 import random
 import re
@@ -35,6 +33,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FRONT_ENDS = {"serve.py", "report.py"}          # interpreter/envs, lsp and web are packages: not globbed
@@ -42,15 +43,17 @@ COPY_IGNORE = shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__
                                      ".hypothesis", "tools")
 
 DEFAULT_TESTS = [
-    "tests/test_language.py", "tests/test_aluette.py", "tests/test_belote.py", "tests/test_euchre.py",
-    "tests/test_hearts.py", "tests/test_spades.py", "tests/test_whist.py", "tests/test_skat.py",
-    "tests/test_sixty_six.py", "tests/test_french_tarot.py", "tests/test_melds.py", "tests/test_survivors.py",
-    "tests/test_gaps.py", "tests/test_playthroughs.py", "tests/test_validation_and_api.py",
-    "tests/test_codegen.py", "tests/test_runtime_failures.py", "tests/test_broken_files.py",
-    "tests/test_docs.py", "tests/test_schema.py",
+    "tests/test_teeth_engine.py", "tests/test_teeth_tools.py", "tests/test_teeth_rules.py", "tests/test_language.py",
+    "tests/test_aluette.py",
+    "tests/test_belote.py", "tests/test_euchre.py", "tests/test_hearts.py", "tests/test_spades.py",
+    "tests/test_whist.py", "tests/test_skat.py", "tests/test_sixty_six.py", "tests/test_french_tarot.py",
+    "tests/test_melds.py", "tests/test_survivors.py", "tests/test_gaps.py", "tests/test_playthroughs.py",
+    "tests/test_validation_and_api.py", "tests/test_codegen.py", "tests/test_runtime_failures.py",
+    "tests/test_broken_files.py", "tests/test_docs.py", "tests/test_schema.py",
 ]
 """The fast tests (about 40 s together on the 2-core machine, without the hypothesis test
-that damages files at random, left out by DEFAULT_DESELECT)."""
+that damages files at random, left out by DEFAULT_DESELECT). The tests with teeth come first:
+they pin exact values and stop a mutant they kill within seconds."""
 DEFAULT_DESELECT = "not damaged_files_never_crash"
 
 MODULE_TESTS = {
@@ -62,6 +65,22 @@ MODULE_TESTS = {
     "listing": ["tests/test_cli.py"],
 }
 """Modules the default tests barely reach: a mutant there also runs these files."""
+
+SOURCES: dict[str, str] = {}
+"""Each file's text as it was read when its mutants were listed: the mutant's offsets are into
+this text, which is what a worker's copy gets (the checkout may be edited while a run goes)."""
+
+
+def _source(path: Path) -> tuple[str, str]:
+    """A file's text, read once and kept in SOURCES, and its path relative to the repository."""
+    rel = path.relative_to(ROOT).as_posix()
+    if rel not in SOURCES:
+        SOURCES[rel] = path.read_text(encoding="utf-8")
+    return SOURCES[rel], rel
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -152,8 +171,7 @@ def _operator_between(text: str, start: int, end: int, pattern: str) -> tuple[in
 
 def engine_mutants(path: Path) -> list[Mutant]:
     """Every single-point mutant of one Python module, in source order."""
-    text = path.read_text(encoding="utf-8")
-    rel = path.relative_to(ROOT).as_posix()
+    text, rel = _source(path)
     tree = ast.parse(text)
     offsets = _Offsets(text)
     skipped = _skipped_nodes(tree)
@@ -231,8 +249,7 @@ def _code_part(line: str) -> str:
 
 def rule_mutants(path: Path) -> list[Mutant]:
     """Every single-point mutant of one rule file, in file order."""
-    text = path.read_text(encoding="utf-8")
-    rel = path.relative_to(ROOT).as_posix()
+    text, rel = _source(path)
     found: list[Mutant] = []
     offset, in_follow = 0, False
     block: tuple[int, bool] | None = None     # a block scalar: its key's indent, and whether it is prose
@@ -280,7 +297,7 @@ def rule_mutants(path: Path) -> list[Mutant]:
             match = re.search(r"\bnot ", code[at:])
             if match:
                 add(line_no, "not", offset + at + match.start(), offset + at + match.end(), "")
-        elif colon and value.strip() and not stripped.startswith(("#", "game:", "about:", "rule:")):
+        elif colon and value.strip() and not stripped.startswith(("#", "game:", "about:", "rule:", "- rule:")):
             for match in re.finditer(r"(?<![\w.\"'])(\d+)(?![\w.\"'])", code[value_at:]):
                 number = int(match.group(1))
                 add(line_no, "number", offset + value_at + match.start(), offset + value_at + match.end(),
@@ -305,6 +322,10 @@ class Outcome:
     seconds: float
     failed: str          # the first failing test, for a killed mutant
     diff: str
+    start: int = 0       # the change, as offsets into the file whose sha1 is source
+    end: int = 0
+    replacement: str = ""
+    source: str = ""
 
 
 def _tests_for(mutant: Mutant, tests: list[str], module_tests: bool) -> list[str]:
@@ -337,10 +358,13 @@ def _run_tests(copy: Path, tests: list[str], select: str | None, timeout: float)
     return "failed", failed, seconds
 
 
-def make_copy(into: Path) -> Path:
-    """A copy of the repository to mutate, without its caches and environment."""
+def make_copy(into: Path, files: set[str] = frozenset()) -> Path:
+    """A copy of the repository to mutate, without its caches and environment; ``files`` (to be
+    mutated) get the text their mutants were listed from, even if the checkout changed since."""
     copy = into / "atout"
     shutil.copytree(ROOT, copy, ignore=COPY_IGNORE, symlinks=True)
+    for rel in files:
+        (copy / rel).write_text(SOURCES[rel], encoding="utf-8")
     return copy
 
 
@@ -374,17 +398,67 @@ def sample(args: argparse.Namespace) -> list[Mutant]:
     print(f"{len(engine)} engine and {len(rules)} rule-file mutants possible; "
           f"sampled {min(args.mutants, len(engine))} + {min(args.rule_mutants, len(rules))} with seed {args.seed}",
           file=sys.stderr)
-    return chosen
+    return list(enumerate(chosen, 1))
 
 
-def run(args: argparse.Namespace, mutants: list[Mutant]) -> list[Outcome]:
-    """Run every mutant on ``args.jobs`` private copies; a baseline run first must pass."""
+def _relocate(outcome: dict) -> Mutant | None:
+    """A reported mutant applied to the file as it is now: at its offsets if the file is
+    unchanged, else where the lines its diff removes (with their context) are found, the
+    nearest to its old line if they are found more than once; None if they are gone."""
+    text, rel = _source(ROOT / outcome["file"])
+    if outcome.get("source") == _sha(text):
+        return Mutant(rel, outcome["line"], outcome["kind"], outcome["start"], outcome["end"],
+                      outcome["replacement"], outcome["description"])
+    old, new, first = [], [], None
+    for line in outcome["diff"].splitlines(keepends=True):
+        if line.startswith(("---", "+++")):
+            continue
+        if line.startswith("@@"):
+            first = first or int(re.match(r"@@ -(\d+)", line).group(1))
+        elif line.startswith("-"):
+            old.append(line[1:])
+        elif line.startswith("+"):
+            new.append(line[1:])
+        elif line.startswith(" "):
+            old.append(line[1:])
+            new.append(line[1:])
+    lines = text.splitlines(keepends=True)
+    found = [i for i in range(len(lines) - len(old) + 1) if lines[i:i + len(old)] == old]
+    if not old or not found:
+        return None
+    at = min(found, key=lambda i: abs(i + 1 - (first or 0)))
+    start = sum(len(line) for line in lines[:at])
+    return Mutant(rel, at + 1 + (outcome["line"] - (first or outcome["line"])), outcome["kind"], start,
+                  start + len("".join(old)), "".join(new), outcome["description"])
+
+
+def rerun_sample(args: argparse.Namespace) -> tuple[list[tuple[int, Mutant]], list[dict]]:
+    """The survivors of an earlier report (or the mutants ``--only`` names in it), each under
+    its number there, found in the sources as they are now; and those whose code is gone."""
+    report = json.loads(args.rerun.read_text(encoding="utf-8"))
+    chosen, gone = [], []
+    for outcome in report["outcomes"]:
+        if (outcome["id"] in args.only) if args.only else outcome["status"] == "survived":
+            mutant = _relocate(outcome)
+            if mutant is None:
+                gone.append(outcome)
+            else:
+                chosen.append((outcome["id"], mutant))
+    print(f"{len(chosen)} mutants of {args.rerun} to run again"
+          + (f"; {len(gone)} gone (their lines changed): " + ", ".join(f"#{o['id']}" for o in gone) if gone else ""),
+          file=sys.stderr)
+    return chosen, gone
+
+
+def run(args: argparse.Namespace, mutants: list[tuple[int, Mutant]]) -> list[Outcome]:
+    """Run every (numbered) mutant on ``args.jobs`` private copies; a baseline run first must pass."""
     workdir = Path(tempfile.mkdtemp(prefix="atout-mutate-"))
+    files = {mutant.file for _, mutant in mutants}
     try:
         copies: queue.Queue[Path] = queue.Queue()
         for worker in range(args.jobs):
             (workdir / str(worker)).mkdir()
-            copies.put(make_copy(workdir / str(worker)))
+            copies.put(make_copy(workdir / str(worker), files))
         first = copies.get()
         status, failed, seconds = _run_tests(first, args.tests, args.select, args.timeout * 3)
         copies.put(first)
@@ -397,7 +471,7 @@ def run(args: argparse.Namespace, mutants: list[Mutant]) -> list[Outcome]:
             number, mutant = numbered
             copy = copies.get()
             target = copy / mutant.file
-            original = (ROOT / mutant.file).read_text(encoding="utf-8")
+            original = SOURCES[mutant.file]
             try:
                 target.write_text(mutant.apply(original), encoding="utf-8")
                 tests = _tests_for(mutant, args.tests, not args.no_module_tests)
@@ -407,19 +481,20 @@ def run(args: argparse.Namespace, mutants: list[Mutant]) -> list[Outcome]:
                 copies.put(copy)
             outcome = Outcome(number, mutant.file, mutant.line, mutant.kind, mutant.description,
                               {"passed": "survived", "failed": "killed"}.get(status, status), round(seconds, 1),
-                              failed, mutant.diff(original))
+                              failed, mutant.diff(original), mutant.start, mutant.end, mutant.replacement,
+                              _sha(original))
             done[0] += 1
             print(f"[{done[0]}/{len(mutants)}] {outcome.status:8} {mutant.file}:{mutant.line} {mutant.description}",
                   file=sys.stderr)
             return outcome
 
         with ThreadPoolExecutor(args.jobs) as pool:
-            return list(pool.map(one, enumerate(mutants, 1)))
+            return list(pool.map(one, mutants))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def summary(outcomes: list[Outcome], args: argparse.Namespace) -> dict:
+def summary(outcomes: list[Outcome], args: argparse.Namespace, gone: list[dict] = ()) -> dict:
     """Scores per part (engine, rule files): a timeout counts as killed."""
     def score(part: list[Outcome]) -> dict:
         killed = sum(o.status in ("killed", "timeout") for o in part)
@@ -428,13 +503,15 @@ def summary(outcomes: list[Outcome], args: argparse.Namespace) -> dict:
 
     engine = [o for o in outcomes if o.file.endswith(".py")]
     rules = [o for o in outcomes if not o.file.endswith(".py")]
-    return {"seed": args.seed, "tests": args.tests, "select": args.select, "timeout": args.timeout,
+    return {"seed": args.seed, "rerun": str(args.rerun) if args.rerun else None, "only": args.only,
+            "tests": args.tests, "select": args.select, "timeout": args.timeout,
             "engine": score(engine), "rule_files": score(rules),
-            "outcomes": [asdict(o) for o in outcomes]}
+            "outcomes": [asdict(o) for o in outcomes], "gone": list(gone)}
 
 
 def text_report(report: dict) -> str:
-    lines = [f"mutation run, seed {report['seed']}"]
+    lines = [f"mutation run, seed {report['seed']}"
+             + (f", again: mutants of {report['rerun']}" if report.get("rerun") else "")]
     for part in ("engine", "rule_files"):
         s = report[part]
         if s["mutants"]:
@@ -443,6 +520,9 @@ def text_report(report: dict) -> str:
     for o in report["outcomes"]:
         if o["status"] == "survived":
             lines += ["", f"SURVIVED #{o['id']} {o['file']}:{o['line']} {o['description']}", o["diff"].rstrip()]
+    for o in report.get("gone", []):
+        gone = f"GONE #{o['id']} {o['file']}:{o['line']} {o['description']} (its lines are no longer in the file)"
+        lines += ["", gone]
     return "\n".join(lines) + "\n"
 
 
@@ -465,13 +545,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("mutation-report"),
                         help="report path without suffix: writes OUT.json and OUT.txt (default mutation-report)")
     parser.add_argument("--list", action="store_true", help="print the sampled mutants and stop")
+    parser.add_argument("--rerun", type=Path, metavar="REPORT.json", help="run again the survivors of an "
+                        "earlier report (under their numbers there), found in the sources as they are now")
+    parser.add_argument("--only", type=int, nargs="+", metavar="ID", help="run only these mutants: numbers "
+                        "of the sample (as --list shows them), or of the report with --rerun")
     args = parser.parse_args(argv)
-    mutants = sample(args)
+    gone: list[dict] = []
+    if args.rerun:
+        mutants, gone = rerun_sample(args)
+    else:
+        mutants = sample(args)
+        if args.only:
+            mutants = [(number, mutant) for number, mutant in mutants if number in args.only]
     if args.list:
-        for number, mutant in enumerate(mutants, 1):
+        for number, mutant in mutants:
             print(f"#{number} {mutant.file}:{mutant.line} {mutant.description}")
         return 0
-    report = summary(run(args, mutants), args)
+    report = summary(run(args, mutants), args, gone)
     args.out.with_suffix(".json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     text = text_report(report)
     args.out.with_suffix(".txt").write_text(text, encoding="utf-8")
