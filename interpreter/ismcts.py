@@ -1,11 +1,21 @@
 """Information-set Monte Carlo tree search (single observer, Cowling, Powley & Whitehouse 2012).
 
 One tree per decision, over the actions of every player as the deciding seat sees them. Each
-iteration deals the hidden cards as one world consistent with what the seat knows
-(``beliefs``), walks down the tree choosing by UCB among the actions legal in that world
+world deals the hidden cards consistently with what the seat knows (``beliefs``). Below the
+root, a descent walks down the tree choosing by UCB among the actions legal in that world
 (each child counts how often it was available, so rare actions are not over-explored), adds
-one node, finishes the deal with a rollout policy and credits every node on the path with
-the result for the player who chose it. The answer is the most visited action at the root.
+one node, finishes the deal with a rollout policy (the greedy player) and credits every node
+on the path with the result for the player who chose it.
+
+Two refinements make the search play better than flat sampling at the same cost:
+
+- **Paired root.** Every world is searched once below each of the seat's own actions, so the
+  actions are compared on the same deals (the luck of the hidden cards cancels out of the
+  comparison, as in the sampling player); the answer is the action with the best mean.
+- **Policy-first expansion.** A node first grows the move the rollout policy would make there,
+  and grows other moves only as its visits grow (progressive widening: ``1 + widen·√visits``
+  children), so a thin tree plays like the rollout policy and deviates from it only where
+  a deviation has been tried and found better, for the seat and for the others alike.
 
 The omniscient player is the same search run on the true deal (every hand seen): the
 ceiling that no honest player can reach, for comparison.
@@ -32,13 +42,20 @@ class _Node:
 
 
 class ISMCTSPlayer:
-    """ISMCTS with a budget of ``iterations`` per decision, or of ``millis`` milliseconds
-    (then the result depends on the machine's speed, not only on the seed)."""
+    """ISMCTS with a budget of ``iterations`` descents per decision, or of ``millis``
+    milliseconds (then the result depends on the machine's speed, not only on the seed).
+
+    A world is searched under every root action before the budget is checked, so the budget is
+    rounded up to whole worlds. ``exploration`` is UCB's constant (rewards are scaled to
+    [-1, 1] by the largest margin seen); ``widen`` the progressive widening's factor. With
+    ``search_others`` False only the seat's own moves are searched, the other seats playing
+    the rollout policy in the tree as in the rollouts (an opponent model that reads each
+    seat's own hand in the world, where a searched node averages over worlds)."""
 
     name = "ismcts"
 
     def __init__(self, seed: int | str | None = None, iterations: int = 200, millis: float | None = None,
-                 exploration: float = 0.7, peek: bool = False):
+                 exploration: float = 0.7, peek: bool = False, widen: float = 0.5, search_others: bool = True):
         from .players import GreedyPlayer     # players imports this module: a late import breaks the circle
 
         self.rng = random.Random(seed)
@@ -46,50 +63,85 @@ class ISMCTSPlayer:
         self.millis = millis
         self.exploration = exploration
         self.peek = peek
+        self.widen = widen
+        self.search_others = search_others
         self.rollout = GreedyPlayer(self.rng.random())
         self.scale = 1.0
+        self._me = 0
+        self.root: _Node | None = None
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        me = state.current
+        me = self._me = state.current
         knows = None if self.peek else belief(state, me)
-        root = _Node()
+        root = self.root = _Node()          # kept for inspection until the next decision
+        for action in legal:
+            root.children[action] = _Node()
         deadline = None if self.millis is None else time.perf_counter() + self.millis / 1000
         done = 0
         while (done < self.iterations) if deadline is None else (done == 0 or time.perf_counter() < deadline):
             start = state.clone() if knows is None else world(state, knows, self.rng)
-            self._iterate(root, start)
-            done += 1
-        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1,
-                                         root.children[a].total if a in root.children else 0.0))
+            possible = set(start.legal_actions())
+            searched = 0
+            for action in legal:
+                if action not in possible:      # a rule reading hidden cards: not this world's
+                    continue
+                w = start.clone()
+                w.apply_unchecked(action)
+                child = root.children[action]
+                child.seen += 1
+                self._iterate(child, w)
+                searched += 1
+            done += max(searched, 1)            # a world where none was legal still uses the budget
+        return max(legal, key=lambda a: _mean(root.children[a]))
 
-    def _iterate(self, root: _Node, w: State) -> None:
+    def _iterate(self, top: _Node, w: State) -> None:
+        """One descent from ``top``, a root action just played in world ``w`` by the deciding seat."""
         from .players import margins
 
-        node, path = root, []
+        node, path = top, [(top, self._me)]
         while not w.is_over:
-            legal = w.legal_actions()
             player = w.current
             children = node.children
-            untried = [a for a in legal if a not in children]
+            if player != self._me and not self.search_others:   # the others follow the policy
+                action = self.rollout.choose(w)
+                child = children.get(action)
+                w.apply_unchecked(action)
+                if child is None:
+                    child = children[action] = _Node()
+                    path.append((child, player))
+                    break
+                node = child
+                path.append((node, player))
+                continue
+            legal = w.legal_actions()
+            tried = []
             for a in legal:
-                if a in children:
-                    children[a].seen += 1
-            if untried:
-                action = untried[self.rng.randrange(len(untried))]
+                child = children.get(a)
+                if child is not None:
+                    child.seen += 1
+                    tried.append(a)
+            if len(tried) < len(legal) and (not tried or len(children) < 1 + self.widen * math.sqrt(node.visits)):
+                policy = self.rollout.choose(w)
+                if policy in children:
+                    untried = [a for a in legal if a not in children]
+                    action = untried[self.rng.randrange(len(untried))]
+                else:
+                    action = policy
                 child = children[action] = _Node()
                 child.seen = 1
                 w.apply_unchecked(action)
                 path.append((child, player))
                 break
-            action = max(legal, key=lambda a: self._ucb(children[a]))
+            action = tried[0] if len(tried) == 1 else max(tried, key=lambda a: self._ucb(children[a]))
             node = children[action]
             w.apply_unchecked(action)
             path.append((node, player))
+        rollout = self.rollout
         while not w.is_over:
-            w.apply_unchecked(self.rollout.choose(w))
+            w.apply_unchecked(rollout.choose(w))
         rewards = margins(w)
         self.scale = max(self.scale, max(abs(r) for r in rewards))
         for node, player in path:
@@ -99,3 +151,7 @@ class ISMCTSPlayer:
     def _ucb(self, node: _Node) -> float:
         mean = node.total / (node.visits * self.scale)
         return mean + self.exploration * math.sqrt(math.log(node.seen) / node.visits)
+
+
+def _mean(node: _Node) -> float:
+    return node.total / node.visits if node.visits else -math.inf
