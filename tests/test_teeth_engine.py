@@ -55,6 +55,14 @@ piles:
   unused: {seen by: nobody}
 """
 
+# seat 0 leads, the highest card of the suit led wins, follow suit if you can
+PLAY_FROM_SEAT_0 = """\
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+"""
+
 
 # --- the choice of cards to give: the hint of an illegal choice ------------------------------
 
@@ -132,10 +140,7 @@ def test_led_is_the_suit_led_for_the_first_suit_too(tmp_path, engine, suit, foll
 
 TRICK_N = "game: Tricks by number\n" + HEAD + """\
 deal: 2 each, rest to unused
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
+""" + PLAY_FROM_SEAT_0 + """\
 scoring:
   award:
     - rule: first trick's hearts
@@ -175,10 +180,7 @@ def test_trick_cards_numbers_the_first_trick_one(tmp_path, engine):
 
 NUMBERS = "game: Numbers\n" + HEAD + """\
 deal: 1 each, rest to unused
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
+""" + PLAY_FROM_SEAT_0 + """\
 scoring:
   award:
     - rule: a half
@@ -273,10 +275,7 @@ order: K = Q > J > 10
 piles:
   unused: {seen by: nobody}
 deal: 2 each, rest to unused
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
+""" + PLAY_FROM_SEAT_0 + """\
 TIES
 scoring:
   award:
@@ -323,10 +322,7 @@ OFFER = "game: Offer\n" + HEAD + """\
 deal: 2 each, rest to unused
 marks:
   doubled: condition
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
+""" + PLAY_FROM_SEAT_0 + """\
   actions:
     double:
       at: start of play
@@ -406,10 +402,7 @@ def test_a_match_result_is_frozen():
 
 POINTS = "game: Points\n" + HEAD + """\
 deal: 1 each, rest to unused
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
+""" + PLAY_FROM_SEAT_0 + """\
 scoring:
   award:
     - rule: a
@@ -547,10 +540,7 @@ def test_a_ranking_without_orders_keeps_the_trump_order(tmp_path, engine, call, 
 
 CLEAR = "game: Clear\n" + HEAD + """\
 deal: 2 each, rest to unused
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
+""" + PLAY_FROM_SEAT_0 + """\
 scoring:
   award:
     - rule: tricks
@@ -634,10 +624,7 @@ def test_the_winner_of_a_spoiled_trick_is_none(tmp_path, engine):
 
 CHOOSE = "game: Choose\n" + HEAD + """\
 deal: 5 each, rest to unused
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
+""" + PLAY_FROM_SEAT_0 + """\
   actions:
     no trump: {at: start of play, by: seat(0), required: true, trump: none}
     spades: {at: start of play, by: seat(0), required: true, trump: S}
