@@ -34,7 +34,7 @@ class DealSections:
         if fixed > deck.size:
             self.report(("deal",), f"the deal hands out {fixed} cards but the deck has only {deck.size}")
             raise _Skip
-        rests = [i for i, step in enumerate(plan) if step.pile is not None and step.count is None]
+        rests = self.rest_steps(plan)
         if len(rests) > 1 or (rests and rests[0] != len(plan) - 1):
             self.report(("deal",), "'rest to' must come once, as the last step of the deal")
             raise _Skip
@@ -78,7 +78,11 @@ class DealSections:
                     if not any(isinstance(x, (n.Each, n.EachBut, n.ToPile)) for x in step.steps):
                         self.report_in(path, step.pos, "a repeated group must deal a number of cards")
                         ok = False
-                    elif step.times * len(step.steps) > 10_000 or depth > 3:
+                    elif depth > 3:
+                        self.report_in(path, step.pos, "repeated groups nest at most four deep; this one is the fifth",
+                                       "write an inner group out, e.g. '2 x (1 each)' as '1 each, 1 each'")
+                        ok = False
+                    elif step.times * len(step.steps) > 10_000:
                         self.report_in(path, step.pos, f"{step.times} rounds of this group deal more cards than any deck holds")
                         ok = False
                     else:
@@ -149,10 +153,7 @@ class DealSections:
                     except _Skip:
                         failed = True
                         continue
-                    if self.cards_taken(own_deal, players) != leftover:
-                        self.report(path + ("then deal",), f"after the first deal {leftover} card(s) stay in the pack, "
-                                    f"but this call's deal hands out {self.cards_taken(own_deal, players)}",
-                                    "the two deals together must hand out the whole deck")
+                    if not self.deals_the_rest(path + ("then deal",), own_deal, players, leftover, "this call's deal"):
                         failed = True
                 ranking = None
                 if "ranking" in call:
@@ -191,11 +192,8 @@ class DealSections:
                 failed = True
         every_call_deals = calls and all(c.then_deal is not None for c in calls)
         if not failed and not every_call_deals:
-            wanted = self.cards_taken(then_deal, players)
-            if wanted != leftover:
-                self.report(("auction", "then deal") if "then deal" in spec else ("auction",),
-                            f"after the first deal {leftover} card(s) stay in the pack, but the deal after the "
-                            f"auction hands out {wanted}", "the two deals together must hand out the whole deck")
+            where = ("auction", "then deal") if "then deal" in spec else ("auction",)
+            if not self.deals_the_rest(where, then_deal, players, leftover, "the deal after the auction"):
                 failed = True
         if failed or first is None:
             raise _Skip
@@ -224,6 +222,27 @@ class DealSections:
             self.report(path, f"'from' {low} to 'to' {high} is not a range of at most 1000 numbers, lowest first")
             return None
         return tuple(range(low, high + 1))
+
+    def deals_the_rest(self, path: tuple, plan: tuple[DealStep, ...], players: int, leftover: int,
+                       what: str) -> bool:
+        """Whether a deal after the auction hands out exactly the cards the first deal left in the
+        pack: its counts add up to them, or a last 'rest to' takes whatever its counts leave."""
+        rests = self.rest_steps(plan)
+        if len(rests) > 1 or (rests and rests[0] != len(plan) - 1):
+            self.report(path, "'rest to' must come once, as the last step of the deal")
+            return False
+        wanted = self.cards_taken(plan, players)
+        if wanted == leftover or (rests and wanted <= leftover):
+            return True
+        before = " before 'rest to'" if rests else ""
+        self.report(path, f"after the first deal {leftover} card(s) stay in the pack, but {what} hands out "
+                    f"{wanted}{before}", "the two deals together must hand out the whole deck")
+        return False
+
+    @staticmethod
+    def rest_steps(plan: tuple[DealStep, ...]) -> list[int]:
+        """Where a plan's 'rest to PILE' steps are."""
+        return [i for i, step in enumerate(plan) if step.pile is not None and step.count is None]
 
     @staticmethod
     def cards_taken(plan: tuple[DealStep, ...], players: int) -> int:

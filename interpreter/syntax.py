@@ -200,7 +200,12 @@ def _explain(err: UnexpectedInput, text: str, start: str) -> SyntaxProblem:
         while begin > 0 and (text[begin - 1].isalnum() or text[begin - 1] == "_"):
             begin -= 1  # a keyword run into a word ('eachh'): quote the whole word
         expected = _accepted(text[:begin], start)
-        word = text[begin:err.token.end_pos] if begin < err.token.start_pos else str(err.token)
+        if begin == err.token.start_pos:
+            word = str(err.token)
+        elif str(err.token)[:1].isalnum():
+            word = text[begin:err.token.end_pos]
+        else:
+            word = text[begin:err.token.start_pos]  # the word before a ',' or ')' is what is wrong
         return SyntaxProblem(f"unexpected '{word}'; expected {_expected(expected)}",
                              n.Pos(line, column - (err.token.start_pos - begin), max(1, len(word))))
     if isinstance(err, UnexpectedCharacters):

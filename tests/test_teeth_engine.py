@@ -857,7 +857,8 @@ def test_a_keyword_run_into_the_first_word_of_a_deal_is_quoted_from_its_start(tm
     found, _ = interpreter.problems_in(path)
     assert len(found) == 1
     line = found[0].format().removeprefix(f"{path}:").splitlines()[0]
-    assert line.startswith("49:7: unexpected '3eachh")             # the word from its first character
+    assert line.startswith("49:7: unexpected '3eachh'; expected ")  # the word from its first character,
+    assert "^^^^^^" in found[0].format() and "^^^^^^^" not in found[0].format()  # without the comma after it
 
 
 def test_fact_kinds_are_the_files_then_the_engines_values():
@@ -904,6 +905,59 @@ def test_repeated_groups_nest_four_deep_at_most(tmp_path, deal, where):
         assert found == [] and [h.bit_count() for h in game.new_deal(seed=1).dealt] == [9] * 4
     else:
         assert game is None and [p.format().removeprefix(f"{path}:").split(": ")[0] for p in found] == [where]
+        assert "repeated groups nest at most four deep; this one is the fifth" in found[0].format()
+
+
+REST_AFTER_THE_AUCTION = """\
+game: Rest after the auction
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
+order: A > K > Q > J > 10
+piles:
+  unused: {seen by: nobody}
+deal: 2 each
+auction:
+  first: next(dealer)
+  rounds:
+    - calls:
+        plain: {trump: H}
+      ends: at the first call
+  then deal: THEN
+play:
+  lead: taker
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: p
+      to: each_seat
+      points: points(it)
+"""
+
+
+@pytest.mark.parametrize("then,hands,problem", [
+    ("rest to unused", [2, 2], None),                     # the 6 cards left go to the pile
+    ("1 each, rest to unused", [3, 3], None),             # 2 dealt, the 4 left to the pile
+    ("3 each", [5, 5], None),                             # exactly the 6 left
+    ("2 each", None, "after the first deal 6 card(s) stay in the pack, but the deal after the auction hands out 4"),
+    ("4 each, rest to unused", None,
+     "after the first deal 6 card(s) stay in the pack, but the deal after the auction hands out 8 before 'rest to'"),
+    ("rest to unused, 1 each", None, "'rest to' must come once, as the last step of the deal"),
+])
+def test_a_deal_after_the_auction_may_end_with_rest_to_a_pile(tmp_path, then, hands, problem):
+    path = tmp_path / "rest.yaml"
+    path.write_text(REST_AFTER_THE_AUCTION.replace("THEN", then), encoding="utf-8")
+    found, game = interpreter.problems_in(path)
+    if problem is None:
+        assert found == []
+        state = game.new_deal(seed=3)
+        state.apply("plain")
+        assert [h.bit_count() for h in state.hands] == hands
+        assert sum(len(p) for p in state.piles) == 10 - sum(hands)
+    else:
+        assert game is None and len(found) == 1 and problem in found[0].format()
 
 
 # --- more of the greedy player, the auction and the generated engine ------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from test_euchre import E, N, W, layout, name_hearts, play, scripted
 
 import interpreter
+from interpreter.expressions import _best_meld
 
 EUCHRE = interpreter.load("euchre")
 
@@ -63,3 +64,34 @@ def test_belote_announcements_a_tierce_runs_through_each_step_of_the_sequence_or
         melded = state.history[-1][1]
         assert "tierce H" in melded.melds and set(run) <= set(melded.codes)
         assert state.melds[1] >= 20
+
+
+def test_belote_announcements_a_tierce_to_the_jack_beats_one_to_the_ten():
+    """Equal points, so the top card decides: J > 10 in the sequence order gives North-South
+    (J 10 9 of spades) the announcements over East-West (10 9 8 of diamonds); neither is in
+    trumps (hearts), so a tie would leave them to nobody."""
+    from test_melds import announced, full
+    hands = full("JS 10S 9S 7H AD 9C 7C KC", "10D 9D 8D AS JH 9H QC JC", "*", "*")
+    state = announced(hands, [0, 1])
+    assert (state.melds[0], state.melds[1]) == (20, 20)
+    assert _best_meld(state) == 0
+
+
+def test_tarot_explain_ranks_the_eleven_of_trumps_above_the_kings():
+    """The order 21 > … > 11 > K > … decides no trick (11 exists only in trumps, K only in the
+    suits), so the ranking line `atout explain` prints is what guards it."""
+    from click.testing import CliRunner
+    from cli import main
+    shown = CliRunner().invoke(main, ["explain", "french-tarot"])
+    line = next(l for l in shown.output.splitlines() if l.startswith("Ranking, highest first: "))
+    assert "then 12, then 11, then K, then Q, then N, then J, then 10," in line
+
+
+def test_belote_announcements_explain_gives_the_sequence_order_step_by_step():
+    """No meld is topped by the 8, so `9 > 8` decides no announcement: the sentence `atout
+    explain` prints for the sequence order is what guards each of its steps."""
+    from click.testing import CliRunner
+    from cli import main
+    shown = CliRunner().invoke(main, ["explain", "belote", "--variant", "announcements"])
+    assert ("Cards follow each other in the order A, then K, then Q, then J, then 10, then 9, then 8, "
+            "then 7; a longer run counts once") in shown.output
