@@ -43,7 +43,9 @@ COPY_IGNORE = shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__
                                      ".hypothesis", "tools")
 
 DEFAULT_TESTS = [
-    "tests/test_teeth_engine.py", "tests/test_teeth_tools.py", "tests/test_teeth_rules.py", "tests/test_language.py",
+    "tests/test_teeth_engine.py", "tests/test_teeth_tools.py", "tests/test_teeth_rules.py",
+    "tests/test_teeth_run3_core.py", "tests/test_teeth_run3_front.py", "tests/test_teeth_run3_tools.py",
+    "tests/test_language.py",
     "tests/test_aluette.py",
     "tests/test_belote.py", "tests/test_euchre.py", "tests/test_hearts.py", "tests/test_spades.py",
     "tests/test_whist.py", "tests/test_skat.py", "tests/test_sixty_six.py", "tests/test_french_tarot.py",
