@@ -8,6 +8,7 @@ import pytest
 from test_belote import bid as belote_bid
 from test_belote import layout_for
 from test_french_tarot import at_play, legal, legal_cards, run, trumps
+from test_teeth_engine import tiny
 
 import interpreter
 
@@ -80,15 +81,6 @@ def test_belote_announcements_count_toward_the_contract_made_at_equality_with_no
 
 
 # --- the engine ---------------------------------------------------------------------------------
-
-def tiny(tmp_path, text: str, name: str = "tiny") -> interpreter.Game:
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(text, encoding="utf-8")
-    problems, game = interpreter.problems_in(path)
-    assert [p.format() for p in problems if not p.warning] == []
-    assert game is not None
-    return game
-
 
 HEAD = """\
 players: 2

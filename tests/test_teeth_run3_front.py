@@ -9,6 +9,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from test_teeth_engine import HEAD
 
 import interpreter
 from interpreter.errors import RuleFileError
@@ -34,16 +35,6 @@ def yaml_problem(text: str) -> interpreter.Problem:
     assert len(caught.value.problems) == 1
     return caught.value.problems[0]
 
-
-HEAD = """\
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
-order: A > K > Q > J > 10
-piles:
-  unused: {seen by: nobody}
-"""
 
 TAIL = """\
 play:
