@@ -136,6 +136,11 @@ def test_openspiel_ismcts_bot_plays_deals_through_the_adapter():
     rng = np.random.RandomState(1)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(2)), uct_c=2.0,
                            max_simulations=30, random_state=np.random.RandomState(3))
+    # The bot's default resampling draws from pyspiel.UniformProbabilitySampler, whose generator is
+    # shared by the whole process (so the worlds depended on the tests run before): draw from a
+    # seeded one instead. The Python bot has no public setter for it.
+    worlds = np.random.RandomState(4)
+    bot._resampler_cb = lambda state, player: state.resample_from_infostate(player, worlds.random_sample)
     results = []
     for deal in range(4):
         seat = deal % 2
