@@ -169,7 +169,8 @@ def _play_source(writer: _Writer) -> str:
            "    trick.append(card)",
            "    s.trick_seats.append(seat)",
            "    s.history.append((seat, card))",
-           "    s._legal = s.winning_at = None"]
+           "    s._legal = None",
+           *_indent(_winning_source(game), 4)]
     if game.sits_out is None:
         out += [f"    if len(trick) < {players}:",
                 f"        s.current = (seat + 1) % {players}",
@@ -183,7 +184,7 @@ def _play_source(writer: _Writer) -> str:
                 f"        following = (seat + 1) % {players}",
                 f"        s.current = following if following != s.out else (following + 1) % {players}",
                 "        return"]
-    winner = "s.rule.winner(trick, s.trump, s.trumps)"
+    winner = "s.winning_at if s.winning_at is not None else s.rule.winner(trick, s.trump, s.trumps)"
     if game.leader_wins is not None:
         winner = f"0 if {writer.rule(('play', 'leader wins when'), game.leader_wins)} else {winner}"
     out += [f"    at = {winner}", "    s.past.append(tuple(trick))"]
@@ -229,6 +230,23 @@ def _play_source(writer: _Writer) -> str:
             out += _indent(draw, 4)
     out += ["    if s.hands[nxt]:", "        s.current = nxt", "    else:", "        s._end()"]
     return "\n".join(out)
+
+
+def _winning_source(game: Game) -> list[str]:
+    """Lines that keep ``s.winning_at`` (the card winning the trick so far) card by card: a
+    card takes the lead when its key is higher than the winning card's, and ties it (a spoiled
+    trick) when equal in a game that spoils ties. Where the keys are open (a card without a
+    suit led) or the trick is spoiled, it is left to trick_winner_at() to find."""
+    out = ["if len(trick) == 1:",
+           "    s.winning_at = 0",
+           "    s.trick_keys = s.rule.lead_keys(card, s.trump, s.trumps)",
+           "elif (at := s.winning_at) is not None and at >= 0 and (keys := s.trick_keys) is not None:",
+           "    if (key := keys[card]) > (best := keys[trick[at]]):",
+           "        s.winning_at = len(trick) - 1"]
+    if any(rule.spoil_ties for rule in (game.trick_rule, *(r for r, _ in game.rankings))):
+        out += ["    elif key == best and key >= 0 and s.rule.spoil_ties:",
+                "        s.winning_at = -1"]
+    return out + ["else:", "    s.winning_at = None"]
 
 
 def _apply_source(play: str) -> str:

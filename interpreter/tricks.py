@@ -63,6 +63,17 @@ class TrickRule:
             return -1
         return found.index(best)
 
+    def lead_keys(self, card: int, trump: int, trumps: int) -> tuple[int, ...] | None:
+        """The keys (see ``keys``) that decide a trick led by ``card``, or None while the suit
+        led is open (a card without a suit led: the next card with one sets it). With them a
+        trick's winner follows card by card: a card takes the lead when its key is higher."""
+        if not self.by_suit:
+            return self.strength
+        if trumps >> card & 1:
+            return self.keys(trump, trumps)[trump + 1 if trump >= 0 else -1]
+        suit = self.suit_of[card]
+        return None if suit < 0 else self.keys(trump, trumps)[suit + 1]
+
     def keys(self, trump: int, trumps: int) -> tuple[tuple[int, ...], ...]:
         """Per suit led (index suit + 1; 0 when no card has a suit, -1 when trump cards lead
         without a trump suit): each card's key in a trick, built once per trump. A card that
