@@ -283,7 +283,9 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             if want != "num":
                 self.report(path, f"expected {_words(want)}, found the number {value}")
                 raise _Skip
-            return Compiled(lambda s: constant, "num")
+            written = str(constant) if exact.denominator == 1 else f"Fraction({exact.numerator}, {exact.denominator})"
+            self.generated.append((path, written))
+            return Compiled(lambda s: constant, "num", written)
         tree = self.parse(path, start)
         if _names(tree) & self.failed_lets:
             raise _Skip

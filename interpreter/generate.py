@@ -38,10 +38,12 @@ class _Writer:
         self.sources = game.code.sources if game.code is not None else {}
         self.names: dict[str, Any] = {}
 
-    def rule(self, path: tuple, fn: Fn) -> str:
-        """The source of the rule string at ``path``; a rule compiled without source (a number)
-        is called by a name."""
+    def rule(self, path: tuple, fn: Fn, inline: bool = True) -> str:
+        """The source of the rule string at ``path``, its lets written in (``inline``) or called;
+        a rule compiled without source (a number) is called by a name."""
         src = self.sources.get(path)
+        if src is not None and not inline:
+            return src
         if src is not None:       # in play the player to act is a seat, never none
             return self.inline(src).replace("_team(s, s.current)", "s.team_of[s.current]")
         name = f"rule_{len(self.names)}"
@@ -65,7 +67,7 @@ def engine_source(game: Game) -> tuple[str, dict[str, Any]]:
     """The generated methods of ``game`` as Python source, and the values they name."""
     writer = _Writer(game)
     play = _play_source(writer)
-    parts = [_legal_source(writer), play, _legal_actions_source(writer), _apply_source(play)]
+    parts = [_legal_source(writer), play, _legal_actions_source(writer), _apply_source(play), _awards_source(writer)]
     return "\n\n".join(parts) + "\n", writer.names
 
 
@@ -77,7 +79,8 @@ def engine_class(game: Game) -> type[State]:
     namespace = dict(game.code.namespace if game.code is not None else {})
     namespace.update(names, State=State, PLAY=PLAY, TRUMPS_LED=TRUMPS_LED)
     exec(compile(source, f"<{game.path}: generated engine>", "exec"), namespace)
-    methods = {name: namespace[name] for name in ("_compute_legal", "_play", "legal_actions", "apply_unchecked")}
+    methods = {name: namespace[name] for name in ("_compute_legal", "_play", "legal_actions", "apply_unchecked",
+                                                  "_award_list")}
     return type("GeneratedState", (State,), {"__slots__": (), "__doc__": State.__doc__, **methods})
 
 
@@ -257,6 +260,35 @@ def _apply_source(play: str) -> str:
                       '    if action.kind != "play":',
                       "        return State.apply_unchecked(s, action)",
                       "    card = action.card", *body])
+
+
+def _awards_source(writer: _Writer) -> str:
+    """The scoring section as straight-line code: each award's condition, receiver and points
+    in the rule file's order. Lets are called, not written in: while a deal is settled each is
+    computed once (the state's memo) however many awards read it."""
+    game = writer.game
+    out = ["def _award_list(s):",
+           '    """Every award the finished deal earns, in the rule file\'s order, as (kind, who, points, rule)."""',
+           "    found = []"]
+    for i, award in enumerate(game.awards):
+        path = ("scoring", "award", i)
+        points = writer.rule(path + ("points",), award.points, inline=False)
+        if award.each:
+            count = len(game.teams) if award.to_kind == "team" else game.players
+            body = [f"for it in range({count}):",
+                    "    s.bound = {'it': it}",
+                    f"    if points := {points}:",
+                    f"        found.append(({award.to_kind!r}, it, points, {award.rule!r}))",
+                    "s.bound = {}"]
+        else:
+            to = writer.rule(path + ("to",), award.to, inline=False)
+            body = [f"if (who := {to}) is not None:",
+                    f"    found.append(({award.to_kind!r}, who, {points}, {award.rule!r}))"]
+        if award.when is not None:
+            out += [f"    if {writer.rule(path + ('when',), award.when, inline=False)}:", *_indent(body, 8)]
+        else:
+            out += _indent(body, 4)
+    return "\n".join(out + ["    return found"])
 
 
 def _legal_actions_source(writer: _Writer) -> str:

@@ -38,7 +38,8 @@ def generated_listing(path: str | Path, variant: str | None = None) -> str:
         lines += [f"# {'/'.join(map(str, where))}", f"def {name}(s):", f"    return {_unwrap(src)}", ""]
     engine, _ = engine_source(game)
     lines += ["", "# The engine's hot paths written for this game (methods of its State): the rule strings",
-              "# above inlined, a let value called as let_NAME(s); hand, trick, led_cards, beats are locals.", "",
+              "# above inlined, a let value called as let_NAME(s); hand, trick, led_cards, beats are locals.",
+              "# The settlement (_award_list) calls its lets: each is computed once while a deal is settled.", "",
               engine]
     return "\n".join(lines).rstrip() + "\n"
 

@@ -106,40 +106,31 @@ class Settlement:
         game = self.game
         seat_scores: list[int | Fraction] = [0] * game.players
         team_scores: list[int | Fraction] = [0] * len(self.teams)
-        seat_awards: list[dict[str, int | Fraction]] = [{} for _ in range(game.players)]
-        team_awards: list[dict[str, int | Fraction]] = [{} for _ in self.teams]
-        reasons: list[Reason] = []
         if self.annulled:
             return Result(tuple(seat_scores), tuple(team_scores), (), {"annulled": True}, {"annulled": True})
-
-        def give(kind: str, who: int, points, rule: str) -> None:
+        given = []
+        reasons = []
+        for kind, who, points, rule in self._award_list():
             if type(points) is Fraction and points.denominator == 1:
                 points = points.numerator           # whole numbers as ints: no Fraction arithmetic after
+            given.append((kind, who, points, rule))
             if kind == "team":
                 team_scores[who] += points
-                team_awards[who][rule] = team_awards[who].get(rule, 0) + points
                 for seat in self.teams[who]:
                     seat_scores[seat] += points
-                    seat_awards[seat][rule] = seat_awards[seat].get(rule, 0) + points
-                label = game.team_names[who]
+                reasons.append(Reason(rule, game.team_names[who], points))
             else:
                 seat_scores[who] += points
-                seat_awards[who][rule] = seat_awards[who].get(rule, 0) + points
-                team = self.team_of[who]
-                team_scores[team] += points
-                team_awards[team][rule] = team_awards[team].get(rule, 0) + points
-                label = f"seat {who}"
-            reasons.append(Reason(rule, label, points))
-
-        self._awards(give)
+                team_scores[self.team_of[who]] += points
+                reasons.append(Reason(rule, f"seat {who}", points))
         return Result.later(tuple(seat_scores), tuple(team_scores), tuple(reasons),     # a finished deal stays as it is
-                            lambda: self._details(seat_scores, team_scores, seat_awards, team_awards))
+                            lambda: self._details(seat_scores, team_scores, given))
 
-    def _details(self, seat_scores, team_scores, seat_awards, team_awards) -> tuple[dict, dict]:
+    def _details(self, seat_scores, team_scores, given) -> tuple[dict, dict]:
         """The named facts of a settled deal (its lets, marks, taker, trump) and its breakdown."""
         self.memo = {}
         try:
-            return self._facts(), self._breakdown(seat_scores, team_scores, seat_awards, team_awards)
+            return self._facts(), self._breakdown(seat_scores, team_scores, given)
         finally:
             self.memo = None
 
@@ -157,9 +148,11 @@ class Settlement:
             facts[name] = self._fact(kind, fn(self))
         return facts
 
-    def _awards(self, give) -> None:
-        """Call give(kind, who, points, rule) for every award the finished deal earns."""
+    def _award_list(self) -> list[tuple[str, int, Any, str]]:
+        """Every award the finished deal earns, in the rule file's order, as (kind, who,
+        points, rule): kind "seat" or "team". The generated engine writes this out per game."""
         game = self.game
+        found = []
         for award in game.awards:
             if award.when is not None and not award.when(self):
                 continue
@@ -169,12 +162,13 @@ class Settlement:
                     self.bound = {"it": who}
                     points = award.points(self)
                     if points:
-                        give(award.to_kind, who, points, award.rule)
+                        found.append((award.to_kind, who, points, award.rule))
                 self.bound = {}
                 continue
             who = award.to(self)
             if who is not None:
-                give(award.to_kind, who, award.points(self), award.rule)
+                found.append((award.to_kind, who, award.points(self), award.rule))
+        return found
 
     def team_scores(self) -> list:
         """The teams' scores of the finished deal, as result() gives them, without its facts,
@@ -185,13 +179,10 @@ class Settlement:
         if self.annulled:
             return scores
         team_of = self.team_of
-
-        def give(kind: str, who: int, points, rule: str) -> None:
-            scores[who if kind == "team" else team_of[who]] += points
-
         self.memo = {}
         try:
-            self._awards(give)
+            for kind, who, points, _ in self._award_list():
+                scores[who if kind == "team" else team_of[who]] += points
         finally:
             self.memo = None
         return scores
@@ -208,9 +199,17 @@ class Settlement:
             values.append(tuple(row))
         return tuple(values)
 
-    def _breakdown(self, seat_scores, team_scores, seat_awards, team_awards) -> dict[str, Any]:
-        """Per seat and team: what each won and was given, so no caller rebuilds it from the history."""
+    def _breakdown(self, seat_scores, team_scores, given) -> dict[str, Any]:
+        """Per seat and team: what each won and was given (``given``: the awards as _settle
+        counted them), so no caller rebuilds it from the history."""
         game = self.game
+        seat_awards: list[dict[str, int | Fraction]] = [{} for _ in range(game.players)]
+        team_awards: list[dict[str, int | Fraction]] = [{} for _ in self.teams]
+        for kind, who, points, rule in given:
+            team, seats = (who, self.teams[who]) if kind == "team" else (self.team_of[who], (who,))
+            team_awards[team][rule] = team_awards[team].get(rule, 0) + points
+            for seat in seats:
+                seat_awards[seat][rule] = seat_awards[seat].get(rule, 0) + points
         scale = game.points_table.scale
         card_points = list(self.scored) if scale == 1 else [Fraction(x, scale) for x in self.scored]
         seats = [{"seat": s, "team": game.team_names[self.team_of[s]], "tricks": self.tricks[s],
