@@ -143,7 +143,7 @@ def _legal_body(writer: _Writer) -> list[str]:
     if any(LED in src for src in sources):
         masks = writer.constant("SUIT_MASKS", game.deck.suit_masks)
         follow.append(f"led_cards = s.trumps if suit == s.trump or suit == TRUMPS_LED else {masks}[suit] & ~s.trumps")
-    at = "None"
+    at = "s.winning_at"          # known card by card (see _winning_source); None lets beating() find it
     if any(WINNING in src for src in sources):
         follow.append("at = s.trick_winner_at()")
         at = "at"
