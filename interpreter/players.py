@@ -46,7 +46,8 @@ class GreedyPlayer:
 
     def __init__(self, seed: int | str | None = None):
         self.rng = random.Random(seed)
-        self._orders: dict[int, tuple] = {}
+        self._orders: dict[tuple, tuple] = {}     # see _tables
+        self._last: tuple = (None, None, None, None, None)    # the tables of the last call, and what they are for
 
     def choose(self, state: State) -> Action:
         if state.phase == AUCTION:
@@ -150,40 +151,52 @@ class GreedyPlayer:
                     return action
         return legal[-1]
 
-    def _order(self, game, rule) -> tuple[int, ...]:
-        """Each card's place when the cards are sorted weakest first (strength, then points,
-        then card number), built once per game and ranking."""
-        found = self._orders.get(id(rule))
+    def _tables(self, state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """For the ranking and trumps in force, built once: each card's place when the cards
+        are sorted weakest first (strength, then points, then card number), and the cards
+        that could stop it winning a trick it leads (those that beat it; where equal cards
+        spoil a trick, those of equal strength too)."""
+        game, rule = state.game, state.rule
+        last = self._last
+        if last[0] is rule and last[1] == state.trump and last[2] == state.trumps and last[3] is game:
+            return last[4]
+        key = (id(rule), state.trump, state.trumps)
+        found = self._orders.get(key)
         if found is None or found[0] is not rule or found[1] is not game:
             cost = sorted(range(game.deck.size), key=lambda c: (rule.strength[c], game.points[c], c))
             place = [0] * game.deck.size
             for i, c in enumerate(cost):
                 place[c] = i
-            found = self._orders[id(rule)] = (rule, game, tuple(place))
-        return found[2]
+            everything = game.deck.all
+            threat = [rule.beating([c], state.trump, state.trumps, everything, 0) for c in range(game.deck.size)]
+            if rule.spoil_ties:
+                for c in range(game.deck.size):
+                    threat[c] |= sum(1 << d for d in range(game.deck.size) if d != c and rule.strength[d] == rule.strength[c])
+            found = self._orders[key] = (rule, game, tuple(place), tuple(threat))
+        self._last = (rule, state.trump, state.trumps, game, (found[2], found[3]))
+        return found[2], found[3]
 
     def _card(self, state: State) -> Action:
         game = state.game
-        legal = state.legal_mask()
-        rule = state.rule
-        cards = sorted(bits(legal), key=self._order(game, rule).__getitem__)
+        place, threat = self._tables(state)
+        cards = sorted(bits(state.legal_mask()), key=place.__getitem__)
         if not _points_are_good(game):
             return game.play_actions[self._dodge(state, cards)]
-        everything = game.deck.all
-        if not state.trick:
-            unseen = everything & ~state.hands[state.current] & ~state.played
+        if not state.trick:       # lead the strongest card nobody can still beat, else the weakest
+            unseen = game.deck.all & ~state.hands[state.current] & ~state.played
             for card in reversed(cards):
-                if not rule.beating([card], state.trump, state.trumps, everything, 0) & unseen \
-                        and not _ties(rule, card, unseen):
+                if not threat[card] & unseen:
                     return game.play_actions[card]
             return game.play_actions[cards[0]]
-        trick, seat = state.trick, state.current
+        seat = state.current
         at = state.trick_winner_at()
         if at >= 0 and state.team_of[state.trick_seats[at]] == state.team_of[seat] and len(state.teams) < game.players:
             return game.play_actions[cards[0]]
-        beats = rule.beating(trick, state.trump, state.trumps, everything, at)   # the cards that would take the trick
-        winners = [c for c in cards if beats >> c & 1]
-        return game.play_actions[(winners or cards)[0]]
+        beats = state.rule.beating(state.trick, state.trump, state.trumps, game.deck.all, at)   # the cards that would take the trick
+        for card in cards:
+            if beats >> card & 1:
+                return game.play_actions[card]
+        return game.play_actions[cards[0]]
 
     @staticmethod
     def _dodge(state: State, cards: list[int]) -> int:
@@ -265,14 +278,6 @@ def _meld_points(state: State, action: Action):
         return state.game.declarations[action.arg].points(state)
     finally:
         state.bound = {}
-
-
-def _ties(rule, card: int, unseen: int) -> bool:
-    """Whether an unseen card of equal strength could spoil a trick this card leads."""
-    if not rule.spoil_ties:
-        return False
-    s = rule.strength[card]
-    return any(rule.strength[c] == s for c in bits(unseen))
 
 
 class SamplingPlayer:
