@@ -54,12 +54,9 @@ class GreedyPlayer:
             return self._call(state)
         if state.phase in (DECIDE, TRANSFER) or state.pending is not None:
             return self._choice(state)
-        if state.game.plain_play:
+        if state.plays_only():
             return self._card(state)
-        legal = state.legal_actions()
-        if len(legal) == state.legal_mask().bit_count():     # card plays only, one per legal card
-            return self._card(state)
-        extras = [a for a in legal if a.kind != "play"]
+        extras = [a for a in state.legal_actions() if a.kind != "play"]
         shows = [a for a in extras if a.kind == "show"]
         if shows and (state.taker is None or state.team_of[state.current] == state.team_of[state.taker]):
             return max(shows, key=lambda a: (state.game.shows[a.arg].count, -a.arg))

@@ -275,6 +275,19 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
             return self._decisions()
         return []
 
+    def plays_only(self) -> bool:
+        """True when nothing but card plays can be legal here, found without building the
+        legal actions; False when other actions may be on offer (legal_actions() tells).
+        Side actions and declarations come with a lead, shows and melds before the first
+        trick is won."""
+        if self.phase != PLAY or self.pending is not None:
+            return False
+        game = self.game
+        if game.plain_play:
+            return True
+        in_first_trick = not self.past
+        return bool(self.trick) and not (in_first_trick and (game.shows or game.melds is not None))
+
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (an Action or its text); raise IllegalActionError otherwise."""
         if self.current is None:
