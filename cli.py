@@ -46,22 +46,10 @@ def main() -> None:
 @main.command("list")
 def list_games() -> None:
     """The bundled games, one line each."""
-    for path in interpreter.bundled_games():
-        problems, game = interpreter.problems_in(path)
-        if game is None:
-            click.echo(f"{path.stem:<12} (does not validate: {len(problems)} problem(s))")
-            continue
-        teams = "teams formed by each deal" if not game.fixed_teams else \
-            f"{len(game.teams)} teams" if len(game.teams) < game.players else "each for himself"
-        deals = game.match.deals
-        length = ("one deal a match" if deals == 1 else f"{deals} deals a match") if deals else "a match of several deals"
-        variants = f"; variants: {', '.join(game.variants)}" if game.variants else ""
-        click.echo(f"{path.stem:<12} {game.title}: {game.players} players, {teams}, {game.deck.size} cards, "
-                   f"{length}{variants}")
-        if game.about:
-            import textwrap
+    from interpreter.catalog import lines
 
-            click.echo(textwrap.fill(game.about, width=100, initial_indent=" " * 13, subsequent_indent=" " * 13))
+    for text in lines(interpreter.bundled_games()):
+        click.echo(text)
 
 
 @main.command()

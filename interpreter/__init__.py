@@ -1,24 +1,27 @@
 """atout: plays card games described as data.
 
-The pipeline, one module each: load (YAML with positions) → schema_check → syntax
+The pipeline, one module each: loading (YAML with positions) → schema_check → syntax
 (the rule language) → compile (tables and functions) → game/state → players →
 simulate → records; the ``atout`` command is cli.py.
+
+The stages that read rule files (ruamel.yaml, jsonschema, lark) are imported when a rule
+file is first read, so a command that reads none (``atout list`` from its catalog) starts fast.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .compile import Compiler
 from .data import data_dir
 from .errors import (AtoutError, IllegalActionError, Problem, RecordError, RuleFileError,
                      UnknownGameError)
 from .game import Action, Game
-from .load import Source, read_source
 from .match import Match
-from .schema_check import check
 from .state import Result, State
-from .variants import apply_variant, variant_names
+
+if TYPE_CHECKING:
+    from .loading import Source
 
 GAMES_DIR = data_dir("games")
 
@@ -51,6 +54,8 @@ def problems_in(path: str | Path, variant: str | None = None) -> tuple[list[Prob
 
     Without ``variant`` the base file and every variant it defines are checked; the
     game returned is the base game (or the named variant)."""
+    from .loading import read_source
+
     try:
         source = read_source(path)
     except RuleFileError as err:
@@ -60,6 +65,10 @@ def problems_in(path: str | Path, variant: str | None = None) -> tuple[list[Prob
 
 def problems_in_source(source: Source, variant: str | None = None) -> tuple[list[Problem], Game | None]:
     """``problems_in`` for a document already parsed (an editor's buffer, a file being formatted)."""
+    from .compile import Compiler
+    from .schema_check import check
+    from .variants import apply_variant, variant_names
+
     problems, broken = check(source)
     if "*" in broken:
         return sorted(problems, key=Problem.sort_key), None

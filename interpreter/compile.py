@@ -32,7 +32,7 @@ from .game import (
     Game,
     RuleSources,
 )
-from .load import Source
+from .loading import Source
 from .syntax import SyntaxProblem, parse
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from .load import read_source
+from .loading import read_source
 from .syntax import SyntaxProblem, parse
 from .variants import apply_variant
 

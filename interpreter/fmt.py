@@ -31,7 +31,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.events import ScalarEvent
 
 from .errors import AtoutError, RuleFileError
-from .load import _quoted_columns, lines_of, parse_yaml, read_text
+from .loading import _quoted_columns, lines_of, parse_yaml, read_text
 from .lsp.index import rule_strings
 from .syntax import _parser
 

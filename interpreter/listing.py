@@ -13,7 +13,7 @@ import re
 from .compile import Compiler
 from .errors import RuleFileError
 from .generate import engine_source
-from .load import read_source
+from .loading import read_source
 from .schema_check import check
 from .variants import apply_variant, variant_names
 

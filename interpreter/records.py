@@ -12,7 +12,7 @@ from typing import Any
 from .cards import bits
 from .errors import AtoutError, RecordError, RuleFileError, RuleRuntimeError, UnreadableFileError
 from .game import Game
-from .load import read_regular
+from .loading import read_regular
 from .match import Match
 from .schema_check import validator
 from .state import State, _num

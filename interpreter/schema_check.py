@@ -14,7 +14,7 @@ from jsonschema.exceptions import ValidationError
 
 from .data import data_dir
 from .errors import Problem
-from .load import Source
+from .loading import Source
 
 SCHEMA_DIR = data_dir("schema")
 

@@ -6,7 +6,7 @@ import copy
 from ruamel.yaml.comments import CommentedMap
 
 from .errors import UnknownGameError
-from .load import Source
+from .loading import Source
 
 
 def variant_names(source: Source) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ import pytest
 import interpreter
 from cli import main
 from interpreter.fmt import FormatError, format_text, respace
-from interpreter.load import parse_yaml
+from interpreter.loading import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted((ROOT / "games").glob("*.yaml"))

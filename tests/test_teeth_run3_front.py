@@ -15,7 +15,7 @@ import interpreter
 from interpreter.errors import RuleFileError
 from interpreter.explain import explain
 from interpreter.fmt import _same_rules, format_text
-from interpreter.load import MAX_EXPANDED_VALUES, parse_yaml, read_regular
+from interpreter.loading import MAX_EXPANDED_VALUES, parse_yaml, read_regular
 from interpreter.nodes import Pos
 from interpreter.starter import starter_text
 from interpreter.syntax import _parser, parse

@@ -22,7 +22,7 @@ from ..data import data_dir
 from ..errors import Problem, RuleFileError
 from ..expressions import Builtin, builtin_table
 from ..game import Game
-from ..load import MAX_FILE_BYTES, Source, parse_yaml
+from ..loading import MAX_FILE_BYTES, Source, parse_yaml
 from ..nodes import Pos
 from ..syntax import SyntaxProblem, parse
 

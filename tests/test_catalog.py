@@ -1,0 +1,88 @@
+"""`atout list` reads each game's line from a cache keyed by the rule file's hash: it compiles
+only what changed, and a cache it cannot read or write changes nothing it prints."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import interpreter
+from interpreter import catalog
+
+
+@pytest.fixture
+def described(monkeypatch, tmp_path):
+    """The rule files described (compiled) while the test runs, with a cache of its own."""
+    monkeypatch.setenv("ATOUT_CACHE_DIR", str(tmp_path / "cache"))
+    seen = []
+    original = catalog.describe
+
+    def counting(path):
+        seen.append(path.stem)
+        return original(path)
+
+    monkeypatch.setattr(catalog, "describe", counting)
+    return seen
+
+
+def test_a_second_listing_compiles_nothing_and_prints_the_same(described):
+    games = interpreter.bundled_games()
+    first = catalog.lines(games)
+    assert described == [p.stem for p in games]
+    assert catalog.lines(games) == first
+    assert len(described) == len(games)
+    belote = first[[p.stem for p in games].index("belote")]
+    assert belote.startswith("belote       Belote: 4 players, 2 teams, 32 cards, one deal a match")
+
+
+def test_an_edited_rule_file_is_described_again(described, tmp_path):
+    path = tmp_path / "mine.yaml"
+    shutil.copy(interpreter.resolve("aluette"), path)
+    before = catalog.lines([path])
+    path.write_text(path.read_text().replace("game: Aluette", "game: Aluette of mine", 1))
+    after = catalog.lines([path])
+    assert described == ["mine", "mine"]
+    assert "Aluette: 4 players" in before[0] and "Aluette of mine: 4 players" in after[0]
+    assert catalog.lines([path]) == after and len(described) == 2
+
+
+def test_a_file_that_does_not_validate_says_so(described, tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text("game: X\nplayers: 4\n")
+    assert catalog.lines([path])[0].startswith("broken       (does not validate: ")
+
+
+def test_a_damaged_cache_is_ignored_and_written_anew(described, tmp_path):
+    games = interpreter.bundled_games()[:2]
+    expected = catalog.lines(games)
+    cache = tmp_path / "cache" / catalog.FILE
+    cache.write_text('{"stamp": "x", "entries": [')
+    assert catalog.lines(games) == expected
+    assert len(described) == 4
+    assert set(json.loads(cache.read_text())["entries"]) == {str(p.resolve()) for p in games}
+
+
+def test_a_cache_that_cannot_be_written_changes_nothing(monkeypatch, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("ATOUT_CACHE_DIR", str(blocker / "atout"))
+    games = interpreter.bundled_games()[:1]
+    assert catalog.lines(games) == catalog.lines(games)
+    assert blocker.read_text() == "not a folder"
+
+
+def test_the_cache_folder_follows_the_environment(monkeypatch, tmp_path):
+    monkeypatch.delenv("ATOUT_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert catalog.cache_dir() == tmp_path / "atout"
+
+
+def test_the_command_starts_without_the_rule_file_readers():
+    """ruamel.yaml, jsonschema and lark are imported when a rule file is first read."""
+    code = ("import sys, cli, interpreter; "
+            "print(sorted(m for m in ('lark', 'jsonschema', 'ruamel.yaml') if m in sys.modules))")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "[]"
