@@ -240,13 +240,15 @@ def _winning_source(game: Game) -> list[str]:
     card takes the lead when its key is higher than the winning card's, and ties it (a spoiled
     trick) when equal in a game that spoils ties. Where the keys are open (a card without a
     suit led) or the trick is spoiled, it is left to trick_winner_at() to find."""
+    rules = (game.trick_rule, *(r for r, _ in game.rankings))
+    keys = "s.rule.lead_keys(card, s.trump, s.trumps)" if any(r.by_suit for r in rules) else "s.rule.strength"
     out = ["if len(trick) == 1:",
            "    s.winning_at = 0",
-           "    s.trick_keys = s.rule.lead_keys(card, s.trump, s.trumps)",
+           f"    s.trick_keys = {keys}",
            "elif (at := s.winning_at) is not None and at >= 0 and (keys := s.trick_keys) is not None:",
            "    if (key := keys[card]) > (best := keys[trick[at]]):",
            "        s.winning_at = len(trick) - 1"]
-    if any(rule.spoil_ties for rule in (game.trick_rule, *(r for r, _ in game.rankings))):
+    if any(rule.spoil_ties for rule in rules):
         out += ["    elif key == best and key >= 0 and s.rule.spoil_ties:",
                 "        s.winning_at = -1"]
     return out + ["else:", "    s.winning_at = None"]
