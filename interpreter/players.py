@@ -178,8 +178,11 @@ class GreedyPlayer:
 
     def _card(self, state: State) -> Action:
         game = state.game
+        legal = state.legal_mask()
+        if legal and not legal & (legal - 1):         # one card: nothing to weigh
+            return game.play_actions[legal.bit_length() - 1]
         place, threat = self._tables(state)
-        cards = sorted(bits(state.legal_mask()), key=place.__getitem__)
+        cards = sorted(bits(legal), key=place.__getitem__)
         if not _points_are_good(game):
             return game.play_actions[self._dodge(state, cards)]
         if not state.trick:       # lead the strongest card nobody can still beat, else the weakest
