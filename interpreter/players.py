@@ -327,18 +327,22 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
 def _margin(state: State, seat: int) -> float:
     """How much better the finished deal went for the seat's side than for the best other side."""
-    return margins(state)[seat]
+    return _team_margins(state)[state.team_of[seat]]
 
 
 def margins(state: State) -> list[float]:
     """Each seat's margin (see _margin) from one settlement of the finished deal."""
+    by_team = _team_margins(state)
+    return [by_team[team] for team in state.team_of]
+
+
+def _team_margins(state: State) -> list[float]:
     scores = [float(x) for x in state.team_scores()]
     good = _points_are_good(state.game)
     found = []
-    for seat in range(state.game.players):
-        mine = state.team_of[seat]
+    for mine, score in enumerate(scores):
         others = [x for t, x in enumerate(scores) if t != mine]
-        found.append(scores[mine] - max(others, default=0.0) if good else min(others, default=0.0) - scores[mine])
+        found.append(score - max(others, default=0.0) if good else min(others, default=0.0) - score)
     return found
 
 
