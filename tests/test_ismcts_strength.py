@@ -84,7 +84,7 @@ def test_nodes_widen_with_their_visits():
     its children is legal in the world at hand): a small ``widen`` keeps the tree narrow and
     close to the rollout policy; a large one tries every reply."""
     state = _position(BELOTE, 4, PLAY, 0)
-    narrow, wide = ISMCTSPlayer(9, iterations=300, widen=0.5), ISMCTSPlayer(9, iterations=300, widen=100.0)
+    narrow, wide = (ISMCTSPlayer(9, iterations=300, widen=w, search_others=True) for w in (0.5, 100.0))
     narrow.choose(state)
     wide.choose(state)
 
@@ -139,3 +139,31 @@ def test_without_searching_the_others_they_follow_the_policy_in_the_tree():
         after.apply(action)
         walk(child, after)
     assert checked >= len(state.legal_actions())
+
+
+@pytest.mark.parametrize("game, searched", [(SIXTY_SIX, True), (BELOTE, False)], ids=["two players", "four players"])
+def test_by_default_the_others_are_searched_in_a_game_of_two_players_only(game, searched):
+    """Below the root, a node of another seat grows replies other than the policy's only
+    where the others are searched (on the true deal here, so the tree can be walked)."""
+    state = _position(game, 5, PLAY, 1)
+    me = state.current_player
+    player = ISMCTSPlayer(3, iterations=400, peek=True)
+    player.choose(state)
+    widths = []
+
+    def walk(node, position, depth):
+        if depth == 0 or position.is_over:
+            return
+        if position.current_player != me and node.children:
+            widths.append(len(node.children))
+        for action, child in node.children.items():
+            after = position.clone()
+            after.apply(action)
+            walk(child, after, depth - 1)
+
+    for action, child in player.root.children.items():
+        after = state.clone()
+        after.apply(action)
+        walk(child, after, 3)
+    assert widths
+    assert (max(widths) > 1) is searched
