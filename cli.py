@@ -12,7 +12,7 @@ import click
 
 import interpreter
 from interpreter.errors import AtoutError, RecordError, RuleRuntimeError
-from interpreter.players import PLAYER_HELP
+from interpreter.player_specs import PLAYER_HELP
 
 LEVELS = {"easy": "greedy", "medium": "sampling:20", "hard": "ismcts:100ms"}
 

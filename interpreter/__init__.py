@@ -5,28 +5,40 @@ The pipeline, one module each: loading (YAML with positions) → schema_check �
 simulate → records; the ``atout`` command is cli.py.
 
 The stages that read rule files (ruamel.yaml, jsonschema, lark) are imported when a rule
-file is first read, so a command that reads none (``atout list`` from its catalog) starts fast.
+file is first read, and the engine (Game, State, Match) when first named, so a command that
+needs neither (``atout list`` from its catalog) starts fast.
 """
 from __future__ import annotations
 
 from dataclasses import replace
+import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .data import data_dir
 from .errors import (AtoutError, IllegalActionError, Problem, RecordError, RuleFileError,
                      UnknownGameError)
-from .game import Action, Game
-from .match import Match
-from .state import Result, State
-
 if TYPE_CHECKING:
+    from .game import Action, Game
     from .loading import Source
+    from .match import Match
+    from .state import Result, State
+
+_LATER = {"Action": ".game", "Game": ".game", "Match": ".match", "Result": ".state", "State": ".state"}
 
 GAMES_DIR = data_dir("games")
 
 __all__ = ["load", "bundled_games", "problems_in", "Game", "State", "Action", "Match", "Result",
            "AtoutError", "RuleFileError", "IllegalActionError", "RecordError", "UnknownGameError", "Problem"]
+
+
+def __getattr__(name: str):
+    """Game, State, Match, Action and Result, imported when first asked for."""
+    if name not in _LATER:
+        raise AttributeError(f"module 'interpreter' has no attribute '{name}'")
+    value = getattr(importlib.import_module(_LATER[name], __name__), name)
+    globals()[name] = value
+    return value
 
 
 def bundled_games() -> list[Path]:

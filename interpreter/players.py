@@ -13,6 +13,7 @@ from .cards import bits
 from .errors import UnknownPlayerError
 from .game import Action
 from .ismcts import ISMCTSPlayer
+from .player_specs import PLAYER_HELP
 from .state import AUCTION, DECIDE, TRANSFER, State
 
 
@@ -356,9 +357,6 @@ def _omniscient(seed: int | str | None, iterations: int = 200, millis: float | N
 
 PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "sampling": SamplingPlayer, "uniform": _uniform,
            "ismcts": ISMCTSPlayer, "omniscient": _omniscient}
-PLAYER_HELP = ("random, greedy, sampling[:WORLDS] (worlds consistent with what the seat knows), "
-               "uniform[:WORLDS] (worlds that ignore it), ismcts[:ITERATIONS or :MSms], "
-               "omniscient[:ITERATIONS or :MSms] (sees every hand: a ceiling, not a fair player)")
 
 
 def make_player(spec: str, seed: int | str | None) -> Player:

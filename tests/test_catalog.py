@@ -81,8 +81,15 @@ def test_the_cache_folder_follows_the_environment(monkeypatch, tmp_path):
 
 
 def test_the_command_starts_without_the_rule_file_readers():
-    """ruamel.yaml, jsonschema and lark are imported when a rule file is first read."""
-    code = ("import sys, cli, interpreter; "
-            "print(sorted(m for m in ('lark', 'jsonschema', 'ruamel.yaml') if m in sys.modules))")
+    """ruamel.yaml, jsonschema and lark are imported when a rule file is first read, the engine
+    when first named."""
+    code = ("import sys, cli, interpreter; print(sorted(m for m in ('lark', 'jsonschema', 'ruamel.yaml', "
+            "'interpreter.state', 'interpreter.players') if m in sys.modules))")
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert shown.stdout.strip() == "[]"
+
+
+def test_the_engine_is_there_when_named():
+    assert interpreter.State.__name__ == "State" and interpreter.Game.__name__ == "Game"
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        interpreter.Nothing
