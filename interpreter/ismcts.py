@@ -120,8 +120,10 @@ class ISMCTSPlayer:
                 w.apply_unchecked(action)
                 if child is None:
                     child = children[action] = _Node()
+                    child.seen = 1
                     path.append((child, player))
                     break
+                child.seen += 1
                 node = child
                 path.append((node, player))
                 continue

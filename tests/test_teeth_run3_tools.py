@@ -178,7 +178,7 @@ def test_each_node_counts_the_times_its_action_was_available():
     """A root action is legal in every world (the seat's own cards): seen equals visits. Below,
     an action is chosen only when it is legal, so it was seen at least as often as visited."""
     state = belote_lead()
-    player = ISMCTSPlayer(5, iterations=160)
+    player = ISMCTSPlayer(5, iterations=160, search_others=True)
     player.choose(state)
     root = player.root
     assert all(child.seen == child.visits == 20 for child in root.children.values())
@@ -186,6 +186,18 @@ def test_each_node_counts_the_times_its_action_was_available():
     assert all(node.seen >= node.visits for node, _ in nodes)
     assert max(node.visits for node, depth in nodes if depth == 2) >= 5      # the tree grew below the root
     assert any(node.seen > node.visits for node, depth in nodes if depth >= 2)
+
+
+def test_a_node_the_policy_chose_counts_each_time_it_was_chosen():
+    """Searching its own moves only (Belote's default), the other seats' nodes hold the
+    policy's moves (here the three cards after the seat's lead): each was available every
+    time it was walked, so seen equals visits (a new node counts its first walk)."""
+    state = belote_lead()
+    player = ISMCTSPlayer(5, iterations=160)
+    player.choose(state)
+    others = [node for node, depth in _walk(player.root) if 2 <= depth <= 4]   # the rest of the first trick
+    assert others and max(node.visits for node in others) >= 5
+    assert all(node.seen == node.visits >= 1 for node in others)
 
 
 # --- the simulation's units ---------------------------------------------------------------------
