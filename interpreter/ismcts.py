@@ -56,8 +56,8 @@ class ISMCTSPlayer:
     only. Against one opponent the tree finds his best replies. With three others, a budget
     of a decision spreads thin over their moves: most of their choices in the tree are
     exploration, blind to their own hands, and such weak opponents flatter the seat's bold
-    moves. In French Tarot a search of the others at 120 iterations bid in 33 of 40 opening
-    hands where sampling bid in 2, and lost 77 ± 19 points a deal to it (the issue 11 notes)."""
+    moves: in a four-player game with an auction, a search of the others at 120 iterations
+    bid in 33 of 40 opening hands where sampling bid in 2 (measured 2026-12-01)."""
 
     name = "ismcts"
 
