@@ -47,7 +47,7 @@ class GreedyPlayer:
 
     def __init__(self, seed: int | str | None = None):
         self.rng = random.Random(seed)
-        self._orders: dict[tuple, tuple] = {}     # see _tables
+        self._built: dict[tuple, tuple] = {}      # per ranking and trumps: see _tables
         self._last: tuple = (None, None, None, None, None)    # the tables of the last call, and what they are for
 
     def choose(self, state: State) -> Action:
@@ -162,7 +162,7 @@ class GreedyPlayer:
         if last[0] is rule and last[1] == state.trump and last[2] == state.trumps and last[3] is game:
             return last[4]
         key = (id(rule), state.trump, state.trumps)
-        found = self._orders.get(key)
+        found = self._built.get(key)
         if found is None or found[0] is not rule or found[1] is not game:
             cost = sorted(range(game.deck.size), key=lambda c: (rule.strength[c], game.points[c], c))
             place = [0] * game.deck.size
@@ -173,7 +173,7 @@ class GreedyPlayer:
             if rule.spoil_ties:
                 for c in range(game.deck.size):
                     threat[c] |= sum(1 << d for d in range(game.deck.size) if d != c and rule.strength[d] == rule.strength[c])
-            found = self._orders[key] = (rule, game, tuple(place), tuple(threat))
+            found = self._built[key] = (rule, game, tuple(place), tuple(threat))
         self._last = (rule, state.trump, state.trumps, game, (found[2], found[3]))
         return found[2], found[3]
 
