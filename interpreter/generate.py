@@ -212,7 +212,7 @@ def _play_source(writer: _Writer) -> str:
     if game.melds is not None and game.melds.at == "trick":
         melds = writer.constant("MELDS", game.melds)
         body += [f"found = {melds}.find(mask)", "if found:", "    s._score_melds(nxt, found)"]
-    if any(rule.spoil_ties for rule in (game.trick_rule, *(r for r, _ in game.rankings))):
+    if any(rule.spoil_ties for rule in _trick_rules(game)):
         out += ["    if at < 0:", "        s.winners.append(-1)", "        nxt = s.leader", "    else:"]
         out += _indent(body, 8)
     else:
@@ -240,7 +240,7 @@ def _winning_source(game: Game) -> list[str]:
     card takes the lead when its key is higher than the winning card's, and ties it (a spoiled
     trick) when equal in a game that spoils ties. Where the keys are open (a card without a
     suit led) or the trick is spoiled, it is left to trick_winner_at() to find."""
-    rules = (game.trick_rule, *(r for r, _ in game.rankings))
+    rules = _trick_rules(game)
     keys = "s.rule.lead_keys(card, s.trump, s.trumps)" if any(r.by_suit for r in rules) else "s.rule.strength"
     out = ["if len(trick) == 1:",
            "    s.winning_at = 0",
@@ -338,6 +338,11 @@ def _legal_actions_source(writer: _Writer) -> str:
         out.append(f"        return {before}plays{declarations}{extra}")
     out.append("    return State.legal_actions(s)")
     return "\n".join(out)
+
+
+def _trick_rules(game: Game) -> tuple:
+    """Every ranking a trick of the game may be decided by: its own and those calls choose."""
+    return (game.trick_rule, *(rule for rule, _ in game.rankings))
 
 
 def _indent(lines: list[str], spaces: int) -> list[str]:
