@@ -210,14 +210,17 @@ def _both_ways(probe: State, seat: int, fn):
 
 
 def _first_trick_after_draws(state: State, played: int) -> int:
-    """Voids are sure only from tricks after which nobody drew again."""
+    """Voids are sure only from tricks after which nobody drew again.
+
+    Draws come in rounds, one card a player after a trick, from the first trick on until the
+    stock runs out or ``draw when`` stops them (a stock closed for good). The cards gone from
+    the stock therefore tell how many tricks were followed by a draw: those tricks show
+    nothing, the later ones (the trick in progress included) do."""
     game = state.game
     if not game.draw:
         return 0
-    if any(state.piles[p] for p in game.draw):
-        return played + 1
-    stock = sum(game.pile_sizes[p] for p in game.draw)
-    return -(-stock // game.players)
+    drawn = sum(game.pile_sizes[p] - len(state.piles[p]) for p in game.draw)
+    return min(played, -(-drawn // game.players))
 
 
 def sample(b: Belief, rng: random.Random) -> list[int]:

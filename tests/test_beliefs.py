@@ -394,6 +394,38 @@ def test_sixty_six_voids_are_read_once_the_stock_is_played_out():
     assert found >= 3
 
 
+def test_sixty_six_voids_are_read_once_the_stock_is_closed():
+    """A closed stock is drawn from no more: the strict rules bind though it still holds cards,
+    and the tricks after the close show voids (the tricks before it, each followed by a draw, do not)."""
+    closer = SIXTY_SIX.mark_names.index("closer")
+    stock = SIXTY_SIX.pile_names.index("stock")
+    found = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = SIXTY_SIX.new_deal(seed=seed, dealer=seed % 2)
+        while not state.is_over:
+            legal = state.legal_actions()
+            close = [a for a in legal if a.text == "close"]
+            action = close[0] if close and state.past else rng.choice(legal)
+            trick = list(state.trick)
+            closed = state.marks[closer] is not None and state.piles[stock]
+            follower = state.current_player
+            state.apply(action)
+            if (closed and len(trick) == 1 and action.kind == "play" and not state.is_over
+                    and SIXTY_SIX.deck.suit_of[action.card] != SIXTY_SIX.deck.suit_of[trick[0]]):
+                led = SIXTY_SIX.deck.suit_masks[SIXTY_SIX.deck.suit_of[trick[0]]]
+                b = check_belief(state, 1 - follower)
+                assert b.allowed[0] & led == 0, "a closed stock: failing to follow shows a void"
+                assert uniform_allowed(state, 1 - follower) & led == led
+                found += 1
+                break
+    assert found >= 3
+
+
+def uniform_allowed(state: interpreter.State, seat: int) -> int:
+    return belief(state, seat, voids=False).allowed[0]
+
+
 # --- 4. cards the seat gave ------------------------------------------------------------------
 
 def test_hearts_the_passer_knows_where_his_three_cards_are():
