@@ -4,8 +4,11 @@ Every match is played once per *rotation*: with k player specs and a game of P s
 rotation r seats spec (i + r) % k at seat i, so each spec meets every seat. All rotations
 of match m are dealt from the same seed, ``"{seed}:m"`` (the seed ``simulate`` deals its
 match m from), so they hold the same cards as long as the players act alike: the luck of
-the cards cancels out of the comparison. The player at seat i in rotation r of match m is
-seeded ``"{seed}:m:r:i"``. Matches are independent, so they can be shared among processes
+the cards cancels out of the comparison. The player at seat i of match m is seeded
+``"{seed}:m:i"`` in every rotation: two specs that differ in one respect only (sampling with
+and without beliefs) then draw the same random numbers at that seat and choose alike until
+that respect first matters, so the noise of their sampling mostly cancels out too (common
+random numbers). Matches are independent, so they can be shared among processes
 and the result comes out the same.
 
 Scores add up exactly (fractions) and are turned into floats only at the end, so the
@@ -254,7 +257,7 @@ def _play_range(game: Game, specs: list[str], indices: range, seed: int | str,
         per_rotation: list[dict[int, Fraction]] = []
         for r in range(k):
             sat = seating(k, seats, r)
-            players = [make_player(specs[j], f"{match_seed}:{r}:{i}") for i, j in enumerate(sat)]
+            players = [make_player(specs[j], f"{match_seed}:{i}") for i, j in enumerate(sat)]
             sides = _play_match(game, match_seed, r, players, sat, tally)
             held: dict[int, list[Fraction]] = {}
             for seat, j in enumerate(sat):

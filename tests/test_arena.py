@@ -18,36 +18,42 @@ RUN = CliRunner()
 
 
 class _Watched:
-    """A real player that notes, on each decision, who it is, where it sits and, on the first
-    decision of a match, the cards on the table."""
+    """A real player that notes, on each decision, who it is, where it sits, the order it was
+    made in and, on the first decision of a match, the cards on the table."""
 
-    def __init__(self, spec: str, seed: str, log: list):
-        self.inner, self.spec, self.seed, self.log = make_player(spec, seed), spec, seed, log
+    def __init__(self, spec: str, seed: str, log: list, made: int):
+        self.inner, self.spec, self.seed, self.log, self.made = make_player(spec, seed), spec, seed, log, made
         self.name = self.inner.name
 
     def choose(self, state):
+        action = self.inner.choose(state)
         self.log.append((self.seed, self.spec, state.current, tuple(state.hands), tuple(map(tuple, state.piles)),
-                         len(state.history)))
-        return self.inner.choose(state)
+                         len(state.history), action.text, self.made))
+        return action
 
 
 @pytest.fixture
 def watched(monkeypatch):
     """The decisions of every player the arena makes (in this process), in order."""
     log: list = []
-    monkeypatch.setattr(arena_module, "make_player", lambda spec, seed: _Watched(spec, str(seed), log))
+    made = iter(range(10**6))
+    monkeypatch.setattr(arena_module, "make_player", lambda spec, seed: _Watched(spec, str(seed), log, next(made)))
     return log
 
 
-def _decisions(log):
-    """(match, rotation, seat, spec) of each decision, read from the players' seeds."""
+def _decisions(log, seats: int):
+    """(match, rotation, seat, spec, seed) of each decision. The seed names the match and the
+    seat; the rotation is read from the order the players were made in (a rotation's players
+    are made together, the rotations of a match one after the other)."""
     out = []
-    for seed, spec, current, *_ in log:
+    first_made: dict[int, int] = {}
+    for seed, spec, current, *_, made in log:
         parts = seed.split(":")
-        if len(parts) == 4:  # "{seed}:{m}:{r}:{i}"; arena() also makes each spec once to check it
-            _, m, r, i = parts
+        if len(parts) == 3:  # "{seed}:{m}:{i}"; arena() also makes each spec once to check it
+            _, m, i = parts
             assert int(i) == current  # a player is asked only at its own seat
-            out.append((int(m), int(r), current, spec))
+            first = first_made.setdefault(int(m), made - current)
+            out.append((int(m), (made - first) // seats, current, spec, seed))
     return out
 
 
@@ -61,12 +67,16 @@ def test_rotations_seat_each_spec_at_every_seat(watched, name, variant, specs, r
     game = interpreter.load(name, variant)
     result = arena(game, specs, 2, "s")
     assert [list(r) for r in result.rotations] == rotations
-    seen = _decisions(watched)
-    assert {(m, r) for m, r, _, _ in seen} == {(m, r) for m in range(2) for r in range(len(specs))}
-    for m, r, seat, spec in seen:
+    seen = _decisions(watched, game.players)
+    assert {(m, r) for m, r, *_ in seen} == {(m, r) for m in range(2) for r in range(len(specs))}
+    for m, r, seat, spec, _ in seen:
         assert spec == specs[(seat + r) % len(specs)]
     for spec in specs:  # every spec has played at every seat
-        assert {seat for _, _, seat, s in seen if s == spec} == set(range(game.players))
+        assert {seat for _, _, seat, s, _ in seen if s == spec} == set(range(game.players))
+    seeds = {(m, seat): {seed for m2, _, seat2, _, seed in seen if (m2, seat2) == (m, seat)}
+             for m, _, seat, _, _ in seen}
+    assert all(len(s) == 1 for s in seeds.values()), "a seat's players share one seed across the rotations"
+    assert len({next(iter(s)) for s in seeds.values()}) == len(seeds), "and each seat of each match has its own"
     assert all(p.matches == 2 * len(specs) for p in result.players)
 
 
@@ -74,10 +84,9 @@ def test_every_rotation_of_a_match_gets_the_same_cards(watched):
     game = interpreter.load("belote")
     arena(game, ["random", "greedy"], 3, 7)
     first: dict[tuple[int, int], tuple] = {}
-    for (seed, _, _, hands, piles, played) in watched:
-        parts = seed.split(":")
-        if len(parts) == 4:
-            first.setdefault((int(parts[1]), int(parts[2])), (hands, piles, played))
+    for (m, r, _, _, _), (_, _, _, hands, piles, played, _, _) in zip(_decisions(watched, 4),
+                                                                   [e for e in watched if len(e[0].split(":")) == 3]):
+        first.setdefault((m, r), (hands, piles, played))
     for m in range(3):
         assert first[m, 0] == first[m, 1]
         assert first[m, 0][2] == 0  # the first decision of the match: nothing played yet
@@ -98,22 +107,42 @@ def test_greedy_beats_random_in_both_directions_of_winning():
     assert high.ratings[1] > high.ratings[0] == 1000
 
 
-def test_random_against_random_shows_no_difference():
-    result = arena(interpreter.load("sixty-six"), ["random", "random"], 30, 1)
-    assert [p.label for p in result.players] == ["random#1", "random#2"]
+def test_players_alike_but_for_beliefs_show_no_clear_difference_at_one_world():
+    # In 66 beliefs only matter once a closed stock binds the follow clauses.
+    result = arena(interpreter.load("sixty-six"), ["sampling:1", "uniform:1"], 30, 1)
     pair = result.pairs[0]
     assert pair.verdict == "contains 0" and result.better(pair) is None
     assert 0 < pair.half_width < math.inf
 
 
-def test_a_deterministic_player_against_itself_differs_by_exactly_zero():
-    # greedy ignores its seed: both rotations of a match are the same match with the seats
-    # swapped, so the two copies score exactly the same in every duplicate match.
-    result = arena(interpreter.load("sixty-six"), ["greedy", "greedy"], 10, 3)
+@pytest.mark.parametrize("spec", ["greedy", "random"])
+def test_two_copies_of_a_player_differ_by_exactly_zero(spec):
+    # greedy ignores its seed, and random is seeded by the seat it holds in every rotation:
+    # both rotations of a match are the same match with the seats swapped, so the two copies
+    # score exactly the same in every duplicate match.
+    result = arena(interpreter.load("sixty-six"), [spec, spec], 10, 3)
     pair = result.pairs[0]
     assert pair.mean_difference == 0 and pair.half_width == 0
     assert pair.a_better == pair.b_better
     assert result.players[0].wins == result.players[1].wins == 10
+
+
+def test_sampling_with_and_without_beliefs_bid_alike_seat_by_seat(watched):
+    """Common random numbers: before a card is played the belief is the uniform one, so the
+    two players at a seat, seeded alike, bid alike and the first card led is the same."""
+    game = interpreter.load("belote")
+    arena(game, ["sampling:4", "uniform:4"], 3, 5)
+    rows = [e for e in watched if len(e[0].split(":")) == 3]
+    until_first_card: dict[tuple[int, int], list[tuple[int, str, str]]] = {}
+    for (m, r, seat, spec, _), entry in zip(_decisions(watched, game.players), rows):
+        made = until_first_card.setdefault((m, r), [])
+        if not any(text.startswith("play") for _, _, text in made):
+            made.append((seat, spec, entry[6]))
+    for m in range(3):
+        zero, one = until_first_card[m, 0], until_first_card[m, 1]
+        assert [(seat, text) for seat, _, text in zero] == [(seat, text) for seat, _, text in one]
+        assert all(a != b for (_, a, _), (_, b, _) in zip(zero, one)), "the other spec at each seat"
+        assert len(zero) > 1 and zero[-1][2].startswith("play")
 
 
 def test_the_same_result_on_one_or_two_processes():
