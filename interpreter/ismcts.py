@@ -9,9 +9,13 @@ on the path with the result for the player who chose it.
 
 Two refinements make the search play better than flat sampling at the same cost:
 
-- **Paired root.** Every world is searched once below each of the seat's own actions, so the
-  actions are compared on the same deals (the luck of the hidden cards cancels out of the
-  comparison, as in the sampling player); the answer is the action with the best mean.
+- **Paired root with sequential halving.** Every world is searched once below each of the
+  seat's actions still in the running, so they are compared on the same deals (the luck of
+  the hidden cards cancels out of the comparison, as in the sampling player). The budget is
+  split into ⌈log₂ actions⌉ equal rounds; after each, the worse half of the actions by mean
+  is dropped (Karnin, Koren & Somekh 2013; Cazenave's SHOT 2015), so the last two contenders
+  are compared on several times the worlds a flat split gives them. The answer is the
+  surviving action with the best mean.
 - **Policy-first expansion.** A node first grows the move the rollout policy would make there,
   and grows other moves only as its visits grow (progressive widening: ``1 + widen·√visits``
   children), so a thin tree plays like the rollout policy and deviates from it only where
@@ -45,9 +49,11 @@ class ISMCTSPlayer:
     """ISMCTS with a budget of ``iterations`` descents per decision, or of ``millis``
     milliseconds (then the result depends on the machine's speed, not only on the seed).
 
-    A world is searched under every root action before the budget is checked, so the budget is
-    rounded up to whole worlds. ``exploration`` is UCB's constant (rewards are scaled to
-    [-1, 1] by the largest margin seen); ``widen`` the progressive widening's factor. With
+    A world is searched under every root action still in the running before the budget is
+    checked, so the budget is rounded up to whole worlds. ``halving`` False gives every root
+    action the same worlds (the flat paired root) instead of halving the actions by rounds.
+    ``exploration`` is UCB's constant (rewards are scaled to [-1, 1] by the largest margin
+    seen); ``widen`` the progressive widening's factor. With
     ``search_others`` False only the seat's own moves are searched, the other seats playing
     the rollout policy in the tree as in the rollouts (an opponent model that reads each
     seat's own hand in the world, where a searched node averages over worlds).
@@ -62,7 +68,8 @@ class ISMCTSPlayer:
     name = "ismcts"
 
     def __init__(self, seed: int | str | None = None, iterations: int = 200, millis: float | None = None,
-                 exploration: float = 0.7, peek: bool = False, widen: float = 0.5, search_others: bool | None = None):
+                 exploration: float = 0.7, peek: bool = False, widen: float = 0.5, search_others: bool | None = None,
+                 halving: bool = True):
         from .players import GreedyPlayer     # players imports this module: a late import breaks the circle
 
         self.rng = random.Random(seed)
@@ -72,6 +79,7 @@ class ISMCTSPlayer:
         self.peek = peek
         self.widen = widen
         self.search_others = search_others
+        self.halving = halving
         self._others = True        # whether this decision searches the others (search_others, or the default)
         self.rollout = GreedyPlayer(self.rng.random())
         self.scale = 1.0
@@ -88,23 +96,38 @@ class ISMCTSPlayer:
         root = self.root = _Node()          # kept for inspection until the next decision
         for action in legal:
             root.children[action] = _Node()
-        deadline = None if self.millis is None else time.perf_counter() + self.millis / 1000
+        alive = legal
+        rounds = max(1, math.ceil(math.log2(len(legal)))) if self.halving else 1
+        began = time.perf_counter()
         done = 0
-        while (done < self.iterations) if deadline is None else (done == 0 or time.perf_counter() < deadline):
-            start = state.clone() if knows is None else world(state, knows, self.rng)
-            possible = set(start.legal_actions())
-            searched = 0
-            for action in legal:
-                if action not in possible:      # a rule reading hidden cards: not this world's
-                    continue
-                w = start.clone()
-                w.apply_unchecked(action)
-                child = root.children[action]
-                child.seen += 1
-                self._iterate(child, w)
-                searched += 1
-            done += max(searched, 1)            # a world where none was legal still uses the budget
-        return max(legal, key=lambda a: _mean(root.children[a]))
+        for r in range(1, rounds + 1):
+            if self.millis is None:
+                target, deadline = self.iterations * r // rounds, None
+            else:
+                target, deadline = 0, began + self.millis * r / rounds / 1000
+            first = r == 1                      # the first round searches at least one world
+            while first or (done < target if deadline is None else time.perf_counter() < deadline):
+                first = False
+                done += max(self._world(state, knows, alive), 1)   # a world where none was legal still counts
+            if r < rounds:
+                alive = sorted(alive, key=lambda a: _mean(root.children[a]), reverse=True)[:(len(alive) + 1) // 2]
+        return max(alive, key=lambda a: _mean(root.children[a]))
+
+    def _world(self, state: State, knows, actions: list[Action]) -> int:
+        """Deal one world and search it once below each of ``actions``; how many were legal in it."""
+        start = state.clone() if knows is None else world(state, knows, self.rng)
+        possible = set(start.legal_actions())
+        searched = 0
+        for action in actions:
+            if action not in possible:      # a rule reading hidden cards: not this world's
+                continue
+            w = start.clone()
+            w.apply_unchecked(action)
+            child = self.root.children[action]
+            child.seen += 1
+            self._iterate(child, w)
+            searched += 1
+        return searched
 
     def _iterate(self, top: _Node, w: State) -> None:
         """One descent from ``top``, a root action just played in world ``w`` by the deciding seat."""

@@ -1,5 +1,5 @@
 """The refinements of the ISMCTS player (interpreter/ismcts.py) that make it stronger than flat
-sampling: a paired root (every world searched below each of the seat's actions), policy-first
+sampling: a paired root (every world searched below each of the seat's actions) with sequential halving, policy-first
 expansion with progressive widening, and an answer by the best mean; all reproducible from
 the seed with an iteration budget."""
 from __future__ import annotations
@@ -49,11 +49,11 @@ def test_the_search_is_reproducible_from_its_seed(game, phase, tricks):
 
 @pytest.mark.parametrize("iterations", [1, 7, 40])
 def test_every_world_is_searched_below_every_action_of_the_seat(iterations):
-    """The paired root: each action is tried in the same worlds, as many as the budget needs
-    (rounded up to whole worlds), and the answer is the action with the best mean."""
+    """The paired root without halving: each action is tried in the same worlds, as many as
+    the budget needs (rounded up to whole worlds), and the answer is the action with the best mean."""
     state = _position(BELOTE, 1, PLAY, 1)
     legal = state.legal_actions()
-    player = make_player(f"ismcts:{iterations}", 5)
+    player = ISMCTSPlayer(5, iterations, halving=False)
     answer = player.choose(state)
     worlds = math.ceil(iterations / len(legal))
     assert set(player.root.children) == set(legal)
@@ -62,6 +62,42 @@ def test_every_world_is_searched_below_every_action_of_the_seat(iterations):
     means = {a: c.total / c.visits for a, c in player.root.children.items()}
     assert means[answer] == max(means.values())
     assert answer == next(a for a in legal if means[a] == max(means.values()))   # the first of equals
+
+
+def test_sequential_halving_gives_the_better_half_of_the_actions_the_next_round():
+    """Eight actions, 96 iterations: three rounds of 32 (4 worlds for 8 actions, 8 for the best
+    4, 16 for the best 2). Every survivor of a round is searched in the same worlds; the answer
+    is the better of the last two by mean."""
+    state = _position(BELOTE, 1, PLAY, 0)
+    legal = state.legal_actions()
+    assert len(legal) == 8
+    player = ISMCTSPlayer(5, 96)
+    answer = player.choose(state)
+    children = player.root.children
+    visits = sorted(c.visits for c in children.values())
+    assert visits == [4, 4, 4, 4, 12, 12, 28, 28]
+    assert all(c.seen == c.visits for c in children.values())
+    final = [a for a, c in children.items() if c.visits == 28]
+    means = {a: c.total / c.visits for a, c in children.items()}
+    assert answer in final and means[answer] == max(means[a] for a in final)
+    flat = ISMCTSPlayer(5, 96, halving=False)
+    flat.choose(state)
+    assert sorted(c.visits for c in flat.root.children.values()) == [12] * 8
+
+
+def test_halving_drops_the_worse_half_by_the_means_of_the_round():
+    """A re-run of the first round alone (24 iterations without halving, the same seed, so the
+    same worlds) ranks the actions: the four dropped are its four worst."""
+    state = _position(BELOTE, 1, PLAY, 0)
+    legal = state.legal_actions()
+    player = ISMCTSPlayer(9, 96)
+    player.choose(state)
+    dropped = {a for a, c in player.root.children.items() if c.visits == 4}
+    first_round = ISMCTSPlayer(9, 32, halving=False)
+    first_round.choose(state)
+    means = {a: c.total / c.visits for a, c in first_round.root.children.items()}
+    ranked = sorted(legal, key=lambda a: means[a], reverse=True)
+    assert dropped == set(ranked[4:])
 
 
 def test_a_node_first_grows_the_move_the_rollout_policy_would_make():
@@ -106,11 +142,20 @@ def test_nodes_widen_with_their_visits():
 
 
 def test_the_time_budget_still_searches_whole_worlds():
+    """Each round of the halving has its share of the time and searches whole worlds: the
+    actions dropped together were searched equally often, and the later ones more."""
     state = _position(SIXTY_SIX, 6, PLAY, 1)
+    legal = state.legal_actions()
     player = make_player("ismcts:5ms", 2)
-    assert player.choose(state) in state.legal_actions()
-    visits = {c.visits for c in player.root.children.values()}
-    assert len(visits) == 1 and visits.pop() >= 1
+    assert player.choose(state) in legal
+    visits = sorted(c.visits for c in player.root.children.values())
+    assert visits[0] >= 1
+    dropped_first = (len(legal) + 1) // 2
+    assert len(set(visits[:len(legal) - dropped_first])) == 1
+    flat = ISMCTSPlayer(2, millis=5, halving=False)
+    flat.choose(state)
+    flat_visits = {c.visits for c in flat.root.children.values()}
+    assert len(flat_visits) == 1 and flat_visits.pop() >= 1
 
 
 def test_without_searching_the_others_they_follow_the_policy_in_the_tree():

@@ -153,10 +153,10 @@ def belote_lead() -> interpreter.State:
 def test_an_iteration_budget_is_rounded_up_to_whole_worlds():
     """Eight root actions and a budget of nine: two worlds, each searched under every action."""
     state = belote_lead()
-    player = ISMCTSPlayer(3, iterations=9)
+    player = ISMCTSPlayer(3, iterations=9, halving=False)
     player.choose(state)
     assert [child.visits for child in player.root.children.values()] == [2] * 8
-    player = ISMCTSPlayer(3, iterations=8)
+    player = ISMCTSPlayer(3, iterations=8, halving=False)
     player.choose(state)
     assert [child.visits for child in player.root.children.values()] == [1] * 8
 
@@ -178,7 +178,7 @@ def test_each_node_counts_the_times_its_action_was_available():
     """A root action is legal in every world (the seat's own cards): seen equals visits. Below,
     an action is chosen only when it is legal, so it was seen at least as often as visited."""
     state = belote_lead()
-    player = ISMCTSPlayer(5, iterations=160, search_others=True)
+    player = ISMCTSPlayer(5, iterations=160, search_others=True, halving=False)
     player.choose(state)
     root = player.root
     assert all(child.seen == child.visits == 20 for child in root.children.values())
