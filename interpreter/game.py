@@ -329,6 +329,15 @@ class Game:
                 tuple((p, _getter(places)) for p, places in enumerate(piles) if places), start)
 
     @cached_property
+    def offered(self) -> dict[str, tuple]:
+        """The side actions offered at each stage ("end of auction", "start of play", …), built
+        once: every deal asks for them."""
+        stages: dict[str, list] = {}
+        for spec in self.side_actions:
+            stages.setdefault(spec.at, []).append(spec)
+        return {at: tuple(specs) for at, specs in stages.items()}
+
+    @cached_property
     def state_class(self) -> type[State]:
         """The State of this game's deals: with the game's own generated engine code
         (generate.py), or the generic State for a game without sources (``reference()``)."""

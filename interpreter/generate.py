@@ -173,7 +173,7 @@ def _play_source(writer: _Writer) -> str:
            "    s.trick_seats.append(seat)",
            "    s.history.append((seat, card))",
            "    s._legal = None",
-           *_indent(_winning_source(game), 4)]
+           *_indent(_winning_source(writer), 4)]
     if game.sits_out is None:
         out += [f"    if len(trick) < {players}:",
                 f"        s.current = (seat + 1) % {players}",
@@ -235,13 +235,18 @@ def _play_source(writer: _Writer) -> str:
     return "\n".join(out)
 
 
-def _winning_source(game: Game) -> list[str]:
+def _winning_source(writer: _Writer) -> list[str]:
     """Lines that keep ``s.winning_at`` (the card winning the trick so far) card by card: a
     card takes the lead when its key is higher than the winning card's, and ties it (a spoiled
     trick) when equal in a game that spoils ties. Where the keys are open (a card without a
-    suit led) or the trick is spoiled, it is left to trick_winner_at() to find."""
-    rules = _trick_rules(game)
-    keys = "s.rule.lead_keys(card, s.trump, s.trumps)" if any(r.by_suit for r in rules) else "s.rule.strength"
+    suit led) or the trick is spoiled, it is left to trick_winner_at() to find. With one
+    ranking only, its strengths (when suits do not matter) and its ties are written in."""
+    rules = _trick_rules(writer.game)
+    only = rules[0] if len(rules) == 1 else None
+    if any(r.by_suit for r in rules):
+        keys = "s.rule.lead_keys(card, s.trump, s.trumps)"
+    else:
+        keys = "s.rule.strength" if only is None else writer.constant("STRENGTH", only.strength)
     out = ["if len(trick) == 1:",
            "    s.winning_at = 0",
            f"    s.trick_keys = {keys}",
@@ -249,7 +254,8 @@ def _winning_source(game: Game) -> list[str]:
            "    if (key := keys[card]) > (best := keys[trick[at]]):",
            "        s.winning_at = len(trick) - 1"]
     if any(rule.spoil_ties for rule in rules):
-        out += ["    elif key == best and key >= 0 and s.rule.spoil_ties:",
+        spoils = " and s.rule.spoil_ties" if only is None else ""
+        out += [f"    elif key == best and key >= 0{spoils}:",
                 "        s.winning_at = -1"]
     return out + ["else:", "    s.winning_at = None"]
 

@@ -21,7 +21,7 @@ class TransferPhase:
 
     def _offer(self, at: str) -> bool:
         """Offer the actions of stage ``at`` to their seat; False when none is offered."""
-        specs = [spec for spec in self.game.side_actions if spec.at == at]
+        specs = self.game.offered.get(at)
         if not specs:
             return False
         seat = specs[0].by(self) if specs[0].by is not None else self.taker
