@@ -97,7 +97,7 @@ class ISMCTSPlayer:
         for action in legal:
             root.children[action] = _Node()
         alive = legal
-        rounds = max(1, math.ceil(math.log2(len(legal)))) if self.halving else 1
+        rounds = math.ceil(math.log2(len(legal))) if self.halving else 1    # two actions or more here
         began = time.perf_counter()
         done = 0
         for r in range(1, rounds + 1):
