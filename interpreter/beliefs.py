@@ -50,9 +50,12 @@ class Belief:
         return self.known[place] | (self.free & self.allowed[place])
 
 
-def belief(state: State, seat: int, voids: bool = True) -> Belief:
-    """What ``seat`` may know at this point of the deal, from its own observation only;
-    without ``voids``, what the follow clauses revealed is ignored (the 'uniform' worlds)."""
+def belief(state: State, seat: int, informed: bool = True) -> Belief:
+    """What ``seat`` may know at this point of the deal, from its own observation only.
+
+    Not ``informed``, the seat keeps only its hand, the cards played, the public piles and
+    the sizes of the hidden places: cards shown, declared, taken or given and the voids the
+    follow clauses revealed are ignored (the 'uniform' worlds, as drawn before beliefs)."""
     game = state.game
     deck_all = game.deck.all
     seats = tuple(s for s in range(game.players) if s != seat)
@@ -60,17 +63,17 @@ def belief(state: State, seat: int, voids: bool = True) -> Belief:
     transit = tuple(range(len(state.incoming)))
     first_pile, first_transit = len(seats), len(seats) + len(piles)
     known = [0] * (first_transit + len(transit))
-    for i, s in enumerate(seats):
+    for i, s in enumerate(seats if informed else ()):
         known[i] = state.shown_cards[s] & state.hands[s]          # shown and not yet played
     melds = {(d.name, code): d.cards & game.deck.suit_masks[s]
              for d in game.declarations for s, code in enumerate(game.deck.suit_codes)}
-    for who, entry in state.history:
+    for who, entry in state.history if informed else ():
         if isinstance(entry, Taken) and entry.seat in seats:   # a public pile taken into a hand
             at = seats.index(entry.seat)
             known[at] |= sum(1 << game.deck.codes.index(c) for c in entry.codes) & state.hands[entry.seat]
         elif who in seats and isinstance(entry, str) and tuple(entry.rsplit(" ", 1)) in melds:
             known[seats.index(who)] |= melds[tuple(entry.rsplit(" ", 1))] & state.hands[who]   # a meld declared
-    for card, kind, where in _given_by(state, seat):
+    for card, kind, where in _given_by(state, seat) if informed else ():
         bit = 1 << card
         if kind == "pile" and where in piles and card in state.piles[where]:
             known[first_pile + piles.index(where)] |= bit
@@ -92,7 +95,7 @@ def belief(state: State, seat: int, voids: bool = True) -> Belief:
         all_known |= k
     free = deck_all & ~seen & ~all_known & ~choosing
     sizes = tuple(h - k.bit_count() for h, k in zip(held, known))
-    excluded = _exclusions(state, seats) if voids else [0] * len(seats)
+    excluded = _exclusions(state, seats) if informed else [0] * len(seats)
     allowed = tuple(deck_all & ~(excluded[i] if i < len(seats) else 0) for i in range(len(known)))
     return Belief(seat, seats, piles, transit, tuple(known), sizes, allowed, free, _groups(free, allowed))
 

@@ -289,8 +289,8 @@ class SamplingPlayer:
     plays each legal action out in every such world, and picks the best on average.
 
     It never looks at hidden cards. Its worlds are consistent with what the seat knows
-    (``beliefs``: voids revealed by the follow clauses, cards it gave away); with
-    ``uniform`` they ignore what play revealed and only keep the hands' sizes.
+    (``beliefs``: voids revealed by the follow clauses, cards shown, declared, taken or
+    given away); with ``uniform`` they ignore all that and only keep the hands' sizes.
     """
 
     name = "sampling"
@@ -306,7 +306,7 @@ class SamplingPlayer:
         if len(legal) == 1:
             return legal[0]
         me = state.current
-        knows = belief(state, me, voids=not self.uniform)
+        knows = belief(state, me, informed=not self.uniform)
         totals = [0.0] * len(legal)
         for _ in range(self.worlds):
             world = sampled_world(state, knows, self.rng)
@@ -322,8 +322,8 @@ class SamplingPlayer:
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy of the state in which the cards ``seat`` cannot see are dealt anew at random,
-    keeping only the hands' sizes and what the seat knows without reading the play."""
-    return sampled_world(state, belief(state, seat, voids=False), rng)
+    keeping only the hands' and piles' sizes (the 'uniform' worlds)."""
+    return sampled_world(state, belief(state, seat, informed=False), rng)
 
 
 def _margin(state: State, seat: int) -> float:

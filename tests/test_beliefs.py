@@ -403,7 +403,7 @@ def test_sixty_six_voids_are_read_once_the_strict_rules_bind(strict, close):
                 led = SIXTY_SIX.deck.suit_masks[SIXTY_SIX.deck.suit_of[trick[0]]]
                 b = check_belief(state, 1 - follower)
                 assert b.allowed[0] & led == 0, "failing to follow shows a void"
-                assert belief(state, 1 - follower, voids=False).allowed[0] & led == led
+                assert belief(state, 1 - follower, informed=False).allowed[0] & led == led
                 found += 1
                 break
     assert found >= 3
@@ -534,6 +534,9 @@ def test_sixty_six_the_exchanged_indicator_is_known_in_the_exchangers_hand():
     b = check_belief(state, 0)
     assert b.known[0] == 1 << ace, "everyone saw the ace of trumps go into seat 1's hand"
     assert not b.free >> ace & 1
+    blind = belief(state, 0, informed=False)
+    assert not any(blind.known) and blind.free >> ace & 1, "the uniform worlds forget the exchange"
+    assert blind.sizes[0] == 5 and blind.allowed[0] >> ace & 1
 
 
 # --- 5. players never peek -------------------------------------------------------------------
@@ -851,5 +854,7 @@ def test_sixty_six_a_marriage_declared_shows_its_other_card():
             b = belief(state, state.current_player)
             assert b.known[b.seats.index(seat)] == other & state.hands[seat]
             assert other & state.hands[seat], "the other card of the marriage stays in hand when its partner leads"
+            blind = belief(state, state.current_player, informed=False)
+            assert not any(blind.known) and blind.free & other == other & state.hands[seat]
             checked += 1
     assert checked == 5
