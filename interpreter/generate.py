@@ -131,10 +131,11 @@ def _legal_body(writer: _Writer) -> list[str]:
     free = ["allowed = hand"]
     if game.always is None and (not game.follow or _chain(writer, "follow", game.follow, str) == free):
         return out + (["else:", "    allowed = hand"] if game.leads else free)     # no obligation to follow
+    led = "((suit := s.tables.led[trick[0]]) < 0 and (suit := s.rule.led_suit(trick, s.trump, s.trumps)) < 0)"
     if game.leads:
-        out.append("elif (suit := s.rule.led_suit(trick, s.trump, s.trumps)) < 0:")
+        out.append(f"elif {led}:")
     else:
-        out += ["trick = s.trick", "if not trick or (suit := s.rule.led_suit(trick, s.trump, s.trumps)) < 0:"]
+        out += ["trick = s.trick", f"if not trick or {led}:"]
     out += ["    allowed = hand", "else:"]
     sources = [writer.rule(path + part, fn) for path, (when, select) in
                zip(_clause_paths(game, "follow", len(game.follow)), game.follow)
@@ -149,7 +150,8 @@ def _legal_body(writer: _Writer) -> list[str]:
         at = "at"
     if any(BEATING in src for src in sources):
         follow.append("beats = -1")
-    beating = f"(beats if beats >= 0 else (beats := s.rule.beating(trick, s.trump, s.trumps, ANY, {at})))"
+    beating = (f"(beats if beats >= 0 else (beats := s.tables.beats[trick[{at}]] if {at} is not None and {at} >= 0 "
+               f"else s.rule.beating(trick, s.trump, s.trumps, ANY, {at})))")
     winning = "(None if at < 0 else s.trick_seats[at])"
     follow += _chain(writer, "follow", game.follow,
                      lambda src: src.replace(HAND, "hand").replace(LED, "led_cards").replace(BEATING, beating)
@@ -244,7 +246,7 @@ def _winning_source(writer: _Writer) -> list[str]:
     rules = _trick_rules(writer.game)
     only = rules[0] if len(rules) == 1 else None
     if any(r.by_suit for r in rules):
-        keys = "s.rule.lead_keys(card, s.trump, s.trumps)"
+        keys = "s.tables.keys[card]"
     else:
         keys = "s.rule.strength" if only is None else writer.constant("STRENGTH", only.strength)
     out = ["if len(trick) == 1:",

@@ -26,6 +26,7 @@ class TrickPlay:
             self.trumps = game.trump_cards(self)
         if game.sits_out is not None:
             self.out = game.sits_out(self)
+        self.tables = self.rule.tables(self.trump, self.trumps, game.deck.all)
         lead = game.lead(self)
         self.current = self.leader = lead if lead != self.out else (lead + 1) % game.players
         self._legal = None
@@ -156,6 +157,8 @@ class TrickPlay:
             self.trump = -1 if trump is None else trump
         if spec.ranking is not None:
             self.rule, self.points = game.rankings[spec.ranking]
+        if self.phase == PLAY:
+            self.tables = self.rule.tables(self.trump, self.trumps, game.deck.all)
 
     def _declare(self, action: Action) -> None:
         game = self.game

@@ -196,7 +196,8 @@ class GreedyPlayer:
         at = state.trick_winner_at()
         if at >= 0 and state.team_of[state.trick_seats[at]] == state.team_of[seat] and len(state.teams) < game.players:
             return game.play_actions[cards[0]]
-        beats = state.rule.beating(state.trick, state.trump, state.trumps, game.deck.all, at)   # the cards that would take the trick
+        beats = state.tables.beats[state.trick[at]] if at >= 0 else \
+            state.rule.beating(state.trick, state.trump, state.trumps, game.deck.all, at)   # the cards that would take the trick
         for card in cards:
             if beats >> card & 1:
                 return game.play_actions[card]
@@ -250,18 +251,33 @@ def _play_trump(state: State) -> int:
     return -1 if trump is None else trump
 
 
+_VALUES: dict[tuple[int, int], tuple] = {}     # (id of the game, trump) -> (game, card values, their mean)
+
+
+def _card_values(game, trump: int) -> tuple[tuple[float, ...], float]:
+    """What each card adds to a hand's value under that trump (see _hand_value) and the mean
+    over the deck, built once per game and trump: the exact points are Fractions, slow to sum
+    in a bidder that rollouts call thousands of times a decision."""
+    found = _VALUES.get((id(game), trump))
+    if found is None or found[0] is not game:
+        points = game.points_by_trump[trump + 1]
+        trumps = game.deck.suit_masks[trump] if trump >= 0 else 0
+        values = tuple(float(points[c]) + (2 * (1 + game.trick_rule.trump_strength[c]) if trumps >> c & 1 else 0)
+                       for c in range(game.deck.size))
+        if len(_VALUES) > 256:
+            _VALUES.clear()
+        found = _VALUES[(id(game), trump)] = (game, values, sum(values) / game.deck.size)
+    return found[1], found[2]
+
+
 def _hand_value(game, hand: int, trump: int) -> float:
     """Card points under that trump, plus the strength of the trumps held."""
-    points = game.points_by_trump[trump + 1]
-    value = float(sum(points[c] for c in bits(hand)))
-    if trump >= 0:
-        trumps = hand & game.deck.suit_masks[trump]
-        value += sum(1 + game.trick_rule.trump_strength[c] for c in bits(trumps)) * 2
-    return value
+    values = _card_values(game, trump)[0]
+    return sum(values[c] for c in bits(hand))
 
 
 def _average_value(game, size: int, trump: int) -> float:
-    return _hand_value(game, game.deck.all, trump) * size / game.deck.size
+    return _card_values(game, trump)[1] * size
 
 
 def _gains(state: State, action: Action) -> bool:

@@ -34,7 +34,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
                  "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo", "duel",
-                 "meld_best", "played", "winning_at", "trick_keys")
+                 "meld_best", "played", "winning_at", "trick_keys", "tables")
 
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
@@ -53,6 +53,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         self.trick_seats = []
         self.winning_at = None             # trick_winner_at(), found once per card played
         self.trick_keys = None             # the generated engine's keys of the trick (TrickRule.lead_keys)
+        self.tables = None                 # the trick rule's tables for the trump in force, set when play starts
         self.won = [0] * game.players
         self.scored = [0] * game.players
         self.tricks = [0] * game.players
@@ -183,6 +184,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.trick_seats = self.trick_seats[:]
         other.winning_at = self.winning_at
         other.trick_keys = self.trick_keys
+        other.tables = self.tables
         other.won = self.won[:]
         other.scored = self.scored[:]
         other.tricks = self.tricks[:]

@@ -9,6 +9,18 @@ TRUMPS_LED = 1 << 10
 only the Jacks are trumps): the trump cards then form a suit of their own."""
 
 
+@dataclass(frozen=True, slots=True)
+class TrickTables:
+    """One ranking's answers for one trump, per card: the keys of a trick it leads
+    (``TrickRule.lead_keys``), the suit it makes the suit led when it starts a trick (-1 for a
+    card without a suit), and the cards that would beat it while it wins a trick. The
+    generated engine reads them instead of calling the rule (see generate.py)."""
+
+    keys: tuple
+    led: tuple[int, ...]
+    beats: tuple[int, ...]
+
+
 @dataclass(frozen=True)
 class TrickRule:
     """Decides tricks from precomputed tables.
@@ -90,6 +102,17 @@ class TrickRule:
                 rows.append(tuple(trump_key[c] if trump_key[c] >= 0 else
                                   (self.strength[c] if self.suit_of[c] == led else -1) for c in range(size)))
             found = self._keys[(trump, trumps)] = tuple(rows)
+        return found
+
+    def tables(self, trump: int, trumps: int, everything: int) -> TrickTables:
+        """The tables (see TrickTables) for this trump, built once."""
+        found = self._keys.get(("tables", trump, trumps))
+        if found is None:
+            cards = range(len(self.suit_of))
+            found = self._keys["tables", trump, trumps] = TrickTables(
+                tuple(self.lead_keys(c, trump, trumps) for c in cards),
+                tuple(self.led_suit([c], trump, trumps) for c in cards),
+                tuple(self.beating([c], trump, trumps, everything, 0) for c in cards))
         return found
 
     def beating(self, trick: list[int], trump: int, trumps: int, everything: int, at: int | None = None) -> int:
