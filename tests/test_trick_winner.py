@@ -67,3 +67,31 @@ def test_trump_cards_without_a_trump_suit_form_a_suit_of_their_own():
     assert rule.led_suit([js], -1, jacks) == TRUMPS_LED
     assert rule.winner([js, seven_hearts], -1, jacks) == 0            # a plain card cannot win a trump lead
     assert rule.winner([seven_hearts, js], -1, jacks) == 1            # a Jack trumps the suit led
+
+
+@pytest.mark.parametrize("name", [p.stem for p in interpreter.bundled_games()])
+def test_the_trick_tables_agree_with_the_stated_rule(name):
+    """What the generated engine reads from TrickRule.tables: the cards that would take the
+    lead of a trick are those its winning card's row names, and a trick's suit led is its
+    first card's (when that card has a suit)."""
+    game = interpreter.load(name)
+    deck = game.deck
+    rng = random.Random(name)
+    contexts = [(-1, 0)] + [(t, deck.suit_masks[t]) for t in range(len(deck.suit_masks))]
+    rules = [game.trick_rule] + [rule for rule, _ in game.rankings]
+    compared = 0
+    for rule in rules:
+        for trump, trumps in contexts + [(t, trumps | deck.rank_masks.get("J", 0)) for t, trumps in contexts]:
+            tables = rule.tables(trump, trumps, deck.all)
+            for _ in range(60):
+                trick = rng.sample(range(deck.size), rng.randint(1, game.players - 1))
+                if tables.led[trick[0]] >= 0:
+                    assert tables.led[trick[0]] == rule.led_suit(trick, trump, trumps)
+                at = stated_winner(rule, trick, trump, trumps)
+                if at < 0 or rule.led_suit(trick, trump, trumps) < 0:
+                    continue
+                takes = sum(1 << c for c in range(deck.size) if c not in trick
+                            and stated_winner(rule, trick + [c], trump, trumps) == len(trick))
+                assert tables.beats[trick[at]] & ~sum(1 << c for c in trick) == takes, (trick, trump)
+                compared += 1
+    assert compared > 100
