@@ -41,21 +41,27 @@ def stated_winner(rule, trick, trump, trumps):
     return -1 if tied and rule.spoil_ties else at
 
 
+def rankings_and_trumps(game):
+    """Every ranking of the game under every trump suit, no trump, and each with the Jacks
+    as trump cards too: (rule, trump, trumps)."""
+    deck = game.deck
+    contexts = [(-1, 0)] + [(t, deck.suit_masks[t]) for t in range(len(deck.suit_masks))]
+    for rule in [game.trick_rule] + [rule for rule, _ in game.rankings]:
+        for trump, trumps in contexts + [(t, trumps | deck.rank_masks.get("J", 0)) for t, trumps in contexts]:
+            yield rule, trump, trumps
+
+
 @pytest.mark.parametrize("name", [p.stem for p in interpreter.bundled_games()])
 def test_winner_follows_the_stated_rule(name):
     game = interpreter.load(name)
-    deck = game.deck
     rng = random.Random(name)
-    contexts = [(-1, 0)] + [(t, deck.suit_masks[t]) for t in range(len(deck.suit_masks))]
-    rules = [game.trick_rule] + [rule for rule, _ in game.rankings]
     decided = 0
-    for rule in rules:
-        for trump, trumps in contexts + [(t, trumps | deck.rank_masks.get("J", 0)) for t, trumps in contexts]:
-            for _ in range(300):
-                trick = rng.sample(range(deck.size), rng.randint(1, game.players))
-                found = rule.winner(trick, trump, trumps)
-                assert found == stated_winner(rule, trick, trump, trumps), (trick, trump)
-                decided += found >= 0
+    for rule, trump, trumps in rankings_and_trumps(game):
+        for _ in range(300):
+            trick = rng.sample(range(game.deck.size), rng.randint(1, game.players))
+            found = rule.winner(trick, trump, trumps)
+            assert found == stated_winner(rule, trick, trump, trumps), (trick, trump)
+            decided += found >= 0
     assert decided > 0
 
 
@@ -77,21 +83,18 @@ def test_the_trick_tables_agree_with_the_stated_rule(name):
     game = interpreter.load(name)
     deck = game.deck
     rng = random.Random(name)
-    contexts = [(-1, 0)] + [(t, deck.suit_masks[t]) for t in range(len(deck.suit_masks))]
-    rules = [game.trick_rule] + [rule for rule, _ in game.rankings]
     compared = 0
-    for rule in rules:
-        for trump, trumps in contexts + [(t, trumps | deck.rank_masks.get("J", 0)) for t, trumps in contexts]:
-            tables = rule.tables(trump, trumps, deck.all)
-            for _ in range(60):
-                trick = rng.sample(range(deck.size), rng.randint(1, game.players - 1))
-                if tables.led[trick[0]] >= 0:
-                    assert tables.led[trick[0]] == rule.led_suit(trick, trump, trumps)
-                at = stated_winner(rule, trick, trump, trumps)
-                if at < 0 or rule.led_suit(trick, trump, trumps) < 0:
-                    continue
-                takes = sum(1 << c for c in range(deck.size) if c not in trick
-                            and stated_winner(rule, trick + [c], trump, trumps) == len(trick))
-                assert tables.beats[trick[at]] & ~sum(1 << c for c in trick) == takes, (trick, trump)
-                compared += 1
+    for rule, trump, trumps in rankings_and_trumps(game):
+        tables = rule.tables(trump, trumps, deck.all)
+        for _ in range(60):
+            trick = rng.sample(range(deck.size), rng.randint(1, game.players - 1))
+            if tables.led[trick[0]] >= 0:
+                assert tables.led[trick[0]] == rule.led_suit(trick, trump, trumps)
+            at = stated_winner(rule, trick, trump, trumps)
+            if at < 0 or rule.led_suit(trick, trump, trumps) < 0:
+                continue
+            takes = sum(1 << c for c in range(deck.size) if c not in trick
+                        and stated_winner(rule, trick + [c], trump, trumps) == len(trick))
+            assert tables.beats[trick[at]] & ~sum(1 << c for c in trick) == takes, (trick, trump)
+            compared += 1
     assert compared > 100
