@@ -61,28 +61,7 @@ def belief(state: State, seat: int, informed: bool = True) -> Belief:
     seats = tuple(s for s in range(game.players) if s != seat)
     piles = tuple(i for i, public in enumerate(game.pile_public) if not public)
     transit = tuple(range(len(state.incoming)))
-    first_pile, first_transit = len(seats), len(seats) + len(piles)
-    known = [0] * (first_transit + len(transit))
-    for i, s in enumerate(seats if informed else ()):
-        known[i] = state.shown_cards[s] & state.hands[s]          # shown and not yet played
-    melds = {(d.name, code): d.cards & game.deck.suit_masks[s]
-             for d in game.declarations for s, code in enumerate(game.deck.suit_codes)}
-    for who, entry in state.history if informed else ():
-        if isinstance(entry, Taken) and entry.seat in seats:   # a public pile taken into a hand
-            at = seats.index(entry.seat)
-            known[at] |= sum(1 << game.deck.codes.index(c) for c in entry.codes) & state.hands[entry.seat]
-        elif who in seats and isinstance(entry, str) and tuple(entry.rsplit(" ", 1)) in melds:
-            known[seats.index(who)] |= melds[tuple(entry.rsplit(" ", 1))] & state.hands[who]   # a meld declared
-    for card, kind, where in _given_by(state, seat) if informed else ():
-        bit = 1 << card
-        if kind == "pile" and where in piles and card in state.piles[where]:
-            known[first_pile + piles.index(where)] |= bit
-        elif kind == "seat" and where in seats and state.hands[where] & bit:
-            known[seats.index(where)] |= bit
-        elif kind == "seat":
-            for t, (to, cards) in enumerate(state.incoming):
-                if to == where and cards & bit:
-                    known[first_transit + t] |= bit
+    known = _known(state, seat, seats, piles) if informed else [0] * (len(seats) + len(piles) + len(transit))
     seen = state.hands[seat] | state.played
     for i, public in enumerate(game.pile_public):
         if public:
@@ -98,6 +77,36 @@ def belief(state: State, seat: int, informed: bool = True) -> Belief:
     excluded = _exclusions(state, seats) if informed else [0] * len(seats)
     allowed = tuple(deck_all & ~(excluded[i] if i < len(seats) else 0) for i in range(len(known)))
     return Belief(seat, seats, piles, transit, tuple(known), sizes, allowed, free, _groups(free, allowed))
+
+
+def _known(state: State, seat: int, seats: tuple[int, ...], piles: tuple[int, ...]) -> list[int]:
+    """Per place (the other seats, the face-down piles, the cards in transit), the cards
+    ``seat`` knows lie there: shown or declared and still held, taken from a public pile,
+    or given by the seat itself (and any given face up)."""
+    game = state.game
+    first_pile, first_transit = len(seats), len(seats) + len(piles)
+    known = [0] * (first_transit + len(state.incoming))
+    for i, s in enumerate(seats):
+        known[i] = state.shown_cards[s] & state.hands[s]          # shown and not yet played
+    melds = {(d.name, code): d.cards & game.deck.suit_masks[s]
+             for d in game.declarations for s, code in enumerate(game.deck.suit_codes)}
+    for who, entry in state.history:
+        if isinstance(entry, Taken) and entry.seat in seats:   # a public pile taken into a hand
+            at = seats.index(entry.seat)
+            known[at] |= sum(1 << game.deck.codes.index(c) for c in entry.codes) & state.hands[entry.seat]
+        elif who in seats and isinstance(entry, str) and tuple(entry.rsplit(" ", 1)) in melds:
+            known[seats.index(who)] |= melds[tuple(entry.rsplit(" ", 1))] & state.hands[who]   # a meld declared
+    for card, kind, where in _given_by(state, seat):
+        bit = 1 << card
+        if kind == "pile" and where in piles and card in state.piles[where]:
+            known[first_pile + piles.index(where)] |= bit
+        elif kind == "seat" and where in seats and state.hands[where] & bit:
+            known[seats.index(where)] |= bit
+        elif kind == "seat":
+            for t, (to, cards) in enumerate(state.incoming):
+                if to == where and cards & bit:
+                    known[first_transit + t] |= bit
+    return known
 
 
 def _given_by(state: State, seat: int) -> list[tuple[int, str, int]]:
