@@ -251,7 +251,8 @@ def _play_trump(state: State) -> int:
     return -1 if trump is None else trump
 
 
-_VALUES: dict[tuple[int, int], tuple] = {}     # (id of the game, trump) -> (game, card values, their mean)
+_VALUES: dict[tuple[int, int], tuple] = {}     # (id of the game, trump) -> (game, card values, their mean);
+                                               # holding the game keeps its id from being reused
 
 
 def _card_values(game, trump: int) -> tuple[tuple[float, ...], float]:
@@ -259,7 +260,7 @@ def _card_values(game, trump: int) -> tuple[tuple[float, ...], float]:
     over the deck, built once per game and trump: the exact points are Fractions, slow to sum
     in a bidder that rollouts call thousands of times a decision."""
     found = _VALUES.get((id(game), trump))
-    if found is None or found[0] is not game:
+    if found is None:
         points = game.points_by_trump[trump + 1]
         trumps = game.deck.suit_masks[trump] if trump >= 0 else 0
         values = tuple(float(points[c]) + (2 * (1 + game.trick_rule.trump_strength[c]) if trumps >> c & 1 else 0)
