@@ -315,14 +315,16 @@ def report(data_file: Path, output: Path | None) -> None:
 @click.argument("game_name", metavar="GAME")
 @click.argument("specs", metavar="PLAYER PLAYER...", nargs=-1, required=True)
 @click.option("-n", "--count", default=100, show_default=True, type=click.IntRange(1, 10_000_000),
-              help="How many duplicate matches to play (each once per rotation of the players).")
+              help="How many duplicate matches (or deals, with --deals) to play, each once per rotation of the players.")
 @click.option("--seed", default="1", show_default=True, help="Seed: the same seed gives the same output.")
 @click.option("--variant", default=None, help="A variant the rule file defines (see 'atout list').")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Processes to share the matches among; the results are the same for any number (times apart).")
+@click.option("--deals", "single_deals", is_flag=True,
+              help="Play single deals instead of whole matches: the deal's score is the one compared.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (times under 'timing'), for scripts.")
 def arena(game_name: str, specs: tuple[str, ...], count: int, seed: str, variant: str | None, jobs: int,
-          as_json: bool) -> None:
+          single_deals: bool, as_json: bool) -> None:
     """Measure player kinds (random, greedy, sampling:40, ...) against each other on duplicate deals.
 
     Every match is played again with the players rotated through the seats, on the same cards."""
@@ -332,8 +334,8 @@ def arena(game_name: str, specs: tuple[str, ...], count: int, seed: str, variant
         raise click.BadParameter("name at least two players to compare", param_hint="PLAYER")
     game = interpreter.load(game_name, variant)
     seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
-    with _progress(count, "duplicate matches") as advance:
-        result = run(game, list(specs), count, seed_value, jobs, advance)
+    with _progress(count, "duplicate deals" if single_deals else "duplicate matches") as advance:
+        result = run(game, list(specs), count, seed_value, jobs, advance, single_deals)
     click.echo(json.dumps(result.to_json(), indent=1) if as_json else result.to_text())
 
 

@@ -11,6 +11,10 @@ that respect first matters, so the noise of their sampling mostly cancels out to
 random numbers). Matches are independent, so they can be shared among processes
 and the result comes out the same.
 
+With ``single_deals`` each match is one deal (as ``atout simulate --deals``), dealt by seat
+m % P in match m: the unit measured is then the deal, whose score is finer than a match's
+win or loss where the players differ only in a few deals.
+
 Scores add up exactly (fractions) and are turned into floats only at the end, so the
 numbers do not depend on how the matches were split.
 """
@@ -25,6 +29,7 @@ from typing import Callable
 
 from .errors import RuleRuntimeError
 from .game import Game
+from .match import Match
 from .players import Player, make_player
 
 Z95 = 1.96  # the normal quantile of a two-sided 95 % interval
@@ -128,7 +133,8 @@ class PairResult:
 class ArenaResult:
     game: str
     seed: str
-    count: int                       # duplicate matches
+    count: int                       # duplicate matches (or deals, where unit is "deals")
+    unit: str                        # "matches", or "deals" where each match was a single deal
     high_wins: bool                  # False where the lowest score wins the match
     rotations: tuple[tuple[str, ...], ...]  # the label seated at each seat, per rotation
     deals: int
@@ -147,9 +153,10 @@ class ArenaResult:
     def to_json(self) -> dict:
         """Everything as one JSON object; the times, which vary from run to run, under 'timing'."""
         return {
-            "game": self.game, "seed": self.seed, "duplicate_matches": self.count, "high_wins": self.high_wins,
+            "game": self.game, "seed": self.seed, "unit": self.unit, f"duplicate_{self.unit}": self.count,
+            "high_wins": self.high_wins,
             "rotations": [list(r) for r in self.rotations], "deals": self.deals, "actions": self.actions,
-            "players": [{"player": p.label, "spec": p.spec, "matches": p.matches, "mean_score": p.mean_score,
+            "players": [{"player": p.label, "spec": p.spec, self.unit: p.matches, "mean_score": p.mean_score,
                          "mean_score_95": _bounds(p.mean_score, p.score_half_width), "wins": p.wins,
                          "win_rate": p.win_rate, "win_rate_95": list(p.win_interval), "decisions": p.decisions}
                         for p in self.players],
@@ -165,18 +172,18 @@ class ArenaResult:
 
     def to_text(self) -> str:
         rotations = len(self.rotations)
-        lines = [f"{self.game}: arena of {len(self.players)} players, {self.count} duplicate matches × "
+        lines = [f"{self.game}: arena of {len(self.players)} players, {self.count} duplicate {self.unit} × "
                  f"{rotations} rotations ({self.deals} deals, {self.actions} actions), seed {self.seed}",
                  "rotations (seat 0, 1, ...): " + " | ".join(" ".join(r) for r in self.rotations)]
         if not self.high_wins:
             lines.append("in this game the lowest score wins: a lower mean score is better")
-        rows = [("player", "matches", "mean score", "± 95%", "wins", "win %", "95% interval", "ms/decision")]
+        rows = [("player", self.unit, "mean score", "± 95%", "wins", "win %", "95% interval", "ms/decision")]
         for p in self.players:
             low, high = p.win_interval
             rows.append((p.label, str(p.matches), f"{p.mean_score:.4g}", f"{p.score_half_width:.3g}", f"{p.wins:g}",
                          f"{100 * p.win_rate:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%", f"{p.ms_per_decision:.3g}"))
         lines += ["", *_table(rows)]
-        lines += ["", "score difference per duplicate match (first minus second, 95% interval):"]
+        lines += ["", f"score difference per duplicate {self.unit[:-1]} (first minus second, 95% interval):"]
         rows = []
         for d in self.pairs:
             low, high = d.interval
@@ -213,41 +220,42 @@ def labels(specs: list[str]) -> list[str]:
 
 
 def arena(game: Game, specs: list[str], count: int, seed: int | str, jobs: int = 1,
-          progress: Callable[[int], None] | None = None) -> ArenaResult:
+          progress: Callable[[int], None] | None = None, single_deals: bool = False) -> ArenaResult:
     """Play ``count`` duplicate matches between the player ``specs`` (at least two), each once per
     rotation; the same arguments always give the same result (times apart).
 
     Each spec is made once with ``make_player`` first, so that an unknown one raises
     UnknownPlayerError before any match is played. With ``jobs`` > 1 the matches are shared
     among that many processes, each loading the game again from its path. ``progress`` is
-    called with the number of duplicate matches just finished, as they finish."""
+    called with the number of duplicate matches just finished, as they finish. With
+    ``single_deals`` every match is one deal."""
     if len(specs) < 2:
         raise ValueError("an arena needs at least two player specs")
     for spec in specs:
         make_player(spec, seed)
     if jobs <= 1 or count < 2 * jobs:
-        tally = _play_range(game, specs, range(count), seed, progress)
+        tally = _play_range(game, specs, range(count), seed, single_deals, progress)
     else:
         chunks = min(count, jobs * 8)  # more pieces than processes: progress shows as they come back
         bounds = [count * j // chunks for j in range(chunks + 1)]
         tally = _Tally(len(specs))
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_play_range_in_worker, [(game.path, game.variant, specs, bounds[j], bounds[j + 1], seed)
-                                                         for j in range(chunks)]):
+            for part in pool.map(_play_range_in_worker, [(game.path, game.variant, specs, bounds[j], bounds[j + 1], seed,
+                                                          single_deals) for j in range(chunks)]):
                 tally.merge(part)
                 if progress is not None:
                     progress(part.matches)
-    return _result(game, specs, count, seed, tally)
+    return _result(game, specs, count, seed, tally, "deals" if single_deals else "matches")
 
 
 def _play_range_in_worker(args) -> _Tally:
     from . import load
 
-    path, variant, specs, start, stop, seed = args
-    return _play_range(load(path, variant or None), specs, range(start, stop), seed)
+    path, variant, specs, start, stop, seed, single_deals = args
+    return _play_range(load(path, variant or None), specs, range(start, stop), seed, single_deals)
 
 
-def _play_range(game: Game, specs: list[str], indices: range, seed: int | str,
+def _play_range(game: Game, specs: list[str], indices: range, seed: int | str, single_deals: bool,
                 progress: Callable[[int], None] | None = None) -> _Tally:
     k, seats = len(specs), game.players
     side_of = {seat: t for t, members in enumerate(game.side_seats) for seat in members}
@@ -258,7 +266,8 @@ def _play_range(game: Game, specs: list[str], indices: range, seed: int | str,
         for r in range(k):
             sat = seating(k, seats, r)
             players = [make_player(specs[j], f"{match_seed}:{i}") for i, j in enumerate(sat)]
-            sides = _play_match(game, match_seed, r, players, sat, tally)
+            match = Match(game, match_seed, m % seats, 1) if single_deals else Match(game, match_seed)
+            sides = _play_match(game, match, r, players, sat, tally)
             held: dict[int, list[Fraction]] = {}
             for seat, j in enumerate(sat):
                 held.setdefault(j, []).append(sides[side_of[seat]])
@@ -271,10 +280,9 @@ def _play_range(game: Game, specs: list[str], indices: range, seed: int | str,
     return tally
 
 
-def _play_match(game: Game, match_seed: str, rotation: int, players: list[Player], sat: list[int],
+def _play_match(game: Game, match: Match, rotation: int, players: list[Player], sat: list[int],
                 tally: _Tally) -> tuple[Fraction, ...]:
     """Play one whole match; its final side scores. Times each decision against the spec that made it."""
-    match = game.new_match(seed=match_seed)
     try:
         while (state := match.state) is not None:
             seat = state.current
@@ -285,7 +293,7 @@ def _play_match(game: Game, match_seed: str, rotation: int, players: list[Player
             tally.actions += 1
             match.apply(action)
     except Exception as err:  # noqa: BLE001 - any failure inside the rules, reported with where it happened
-        raise RuleRuntimeError.during(f"{game.path}: match seed {match_seed!r}, rotation {rotation}, "
+        raise RuleRuntimeError.during(f"{game.path}: match seed {match.seed!r}, rotation {rotation}, "
                                       f"deal {len(match.results) + 1} (deal seed {match.deal_seed})", err) from err
     tally.deals += len(match.results)
     return match.result().team_scores
@@ -379,7 +387,7 @@ def elo_ratings(beats: list[list[int]], ties: list[list[int]]) -> list[float]:
     return [ANCHOR + 400 * math.log10(g) for g in gamma]
 
 
-def _result(game: Game, specs: list[str], count: int, seed: int | str, tally: _Tally) -> ArenaResult:
+def _result(game: Game, specs: list[str], count: int, seed: int | str, tally: _Tally, unit: str) -> ArenaResult:
     names = labels(specs)
     k = len(specs)
     players = []
@@ -396,5 +404,5 @@ def _result(game: Game, specs: list[str], count: int, seed: int | str, tally: _T
                                     tally.beats[a][b] + tally.beats[b][a] + tally.ties[a][b],
                                     tally.beats[a][b], tally.ties[a][b], tally.beats[b][a]))
     rotations = tuple(tuple(names[j] for j in seating(k, game.players, r)) for r in range(k))
-    return ArenaResult(game.title, str(seed), count, game.match.high_wins, rotations, tally.deals, tally.actions,
+    return ArenaResult(game.title, str(seed), count, unit, game.match.high_wins, rotations, tally.deals, tally.actions,
                        tuple(players), tuple(pairs), tuple(elo_ratings(tally.beats, tally.ties)))

@@ -145,10 +145,39 @@ def test_sampling_with_and_without_beliefs_bid_alike_seat_by_seat(watched):
         assert zero and all(not text.startswith("play") for _, _, text in zero)
 
 
-def test_the_same_result_on_one_or_two_processes():
+def test_single_deals_are_duplicated_and_dealt_in_turn(watched):
     game = interpreter.load("sixty-six")
-    one = arena(game, ["greedy", "random"], 8, "j").to_json()
-    two = arena(game, ["greedy", "random"], 8, "j", jobs=2).to_json()
+    result = arena(game, ["greedy", "random"], 6, 4, single_deals=True)
+    assert result.unit == "deals" and result.deals == 6 * 2
+    assert all(p.matches == 6 * 2 for p in result.players)
+    first: dict[tuple[int, int], tuple] = {}
+    for (m, r, seat, _, _), entry in zip(_decisions(watched, 2), [e for e in watched if len(e[0].split(":")) == 3]):
+        first.setdefault((m, r), (seat, entry[3]))
+    for m in range(6):
+        assert first[m, 0] == first[m, 1]        # the rotations of deal m: the same cards, the same seat to act
+    # the dealer is seat m % 2, so the seat to lead (the dealer's opponent in 66) alternates
+    assert [first[m, 0][0] for m in range(6)] == [1, 0, 1, 0, 1, 0]
+    assert result.better(result.pairs[0]) == "greedy"
+
+
+def test_arena_command_single_deals_names_its_unit():
+    result = RUN.invoke(main, ["arena", "sixty-six", "greedy", "random", "-n", "6", "--deals"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Sixty-six: arena of 2 players, 6 duplicate deals × 2 rotations (12 deals,")
+    assert "player  deals  mean score" in result.output
+    assert "score difference per duplicate deal (first minus second" in result.output
+    data = json.loads(RUN.invoke(main, ["arena", "sixty-six", "greedy", "random", "-n", "6", "--deals",
+                                        "--json"]).output)
+    assert data["unit"] == "deals" and data["duplicate_deals"] == 6 and data["deals"] == 12
+    assert [p["deals"] for p in data["players"]] == [12, 12]
+
+
+@pytest.mark.parametrize("single_deals", [False, True])
+def test_the_same_result_on_one_or_two_processes(single_deals):
+    game = interpreter.load("sixty-six")
+    one = arena(game, ["greedy", "random"], 8, "j", single_deals=single_deals).to_json()
+    two = arena(game, ["greedy", "random"], 8, "j", jobs=2, single_deals=single_deals).to_json()
+    assert one["unit"] == ("deals" if single_deals else "matches")
     assert one.pop("timing").keys() == two.pop("timing").keys()
     assert one == two
 
@@ -186,6 +215,7 @@ def test_arena_command_json():
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["game"] == "Belote" and data["seed"] == "2" and data["duplicate_matches"] == 4
+    assert data["unit"] == "matches"
     assert [p["player"] for p in data["players"]] == ["greedy", "random"]
     assert data["players"][0]["matches"] == 8
     assert data["differences"][0]["a"] == "greedy" and data["differences"][0]["verdict"] in \
