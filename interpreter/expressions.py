@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from . import nodes as n
-from .cards import Deck, Points
+from .cards import Deck, Points, exact
 from .errors import rule_failure
 from .tricks import TRUMPS_LED, TrickRule
 
@@ -208,10 +208,13 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         return a % b if b != 0 else rule_failure("remainder of a division by zero")
 
     def divide(a, b):
-        return Fraction(a) / b if b != 0 else rule_failure("division by zero")
+        if b == 0:
+            return rule_failure("division by zero")
+        quotient = Fraction(a) / b
+        return quotient.numerator if quotient.denominator == 1 else quotient
 
     return {
-        "Fraction": Fraction, "ANY": everything, "SCALE": scope.points.scale,
+        "Fraction": Fraction, "ANY": everything, "SCALE": scope.points.scale, "_exact": exact,
         "_led": led, "_winning": winning, "_holder": holder, "_took_all": took_all, "_trick_cards": trick_cards,
         "_trick_led": trick_led, "_trick_winner": trick_winner, "_last_round": last_round, "_suit_of": suit_of,
         "_of_team": of_team, "_mod": remainder, "_div": divide, "_streak": _streak, "_most_tricks": _most_tricks,
@@ -250,7 +253,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
     def card_points(kind: str, a: str) -> str:
         """Card points are kept as scaled integers (see Points): whole numbers need no Fraction."""
         won = _per_seat("scored")(kind, a)
-        return won if scope.points.scale == 1 else f"Fraction({won}, SCALE)"
+        return won if scope.points.scale == 1 else f"_exact({won}, SCALE)"
 
     b = {
         "dealer": Builtin(None, "seat", "the dealer", "next(dealer)", lambda: "s.dealer"),

@@ -82,7 +82,8 @@ def test_follow_clauses_bind_once_a_suit_is_led(tmp_path):
 
 def test_card_points_stay_exact_and_won_cards_are_a_set(tmp_path):
     extra = "points: {A: 4.5, KS: 0.5}\nlet:\n  aces_won: count(won(seat(0)) and A)\n" \
-            "  pile_points: card_points(talon)\n"
+            "  pile_points: card_points(talon)\n  first: points(seat(0))\n  second: card_points(won(seat(1)))\n" \
+            "  halved: tricks(seat(0)) / 2\n  thirds: tricks(seat(0)) / 3\n"
     problems, game = _game(tmp_path, "H", extra)
     assert problems == []
     state = game.new_deal(layout={"hands": [["AS", "KS", "AH"], ["QS", "KH", "QH"]], "talon": ["F"]}, dealer=1)
@@ -94,6 +95,11 @@ def test_card_points_stay_exact_and_won_cards_are_a_set(tmp_path):
     assert result.facts["aces_won"] == 2 and result.facts["pile_points"] == 0
     assert game.points_table.of(state.won[0], state.trump) == 9
     assert game.points_table.of(state.won[1], state.trump) == Fraction(1, 2)
+    # a whole number of points (or a whole quotient) is an int: what is computed from it stays in integers
+    assert type(game.points_table.of(state.won[0], state.trump)) is int
+    facts = result.facts
+    assert (facts["first"], facts["second"], facts["halved"], facts["thirds"]) == (9, Fraction(1, 2), 1, Fraction(2, 3))
+    assert [type(facts[k]) for k in ("first", "second", "halved", "thirds")] == [int, Fraction, int, Fraction]
 
 
 CONTRACTS = Path(__file__).resolve().parent / "games" / "contracts.yaml"
