@@ -11,6 +11,7 @@ atout / hand-written, and the installed package that plays the game (benchmarks/
     python benchmarks/run.py belote -n 5000 --repeat 5
     python benchmarks/run.py aluette belote sixty-six french-tarot --no-startup
     python benchmarks/run.py --no-peers      # atout (and OpenSpiel) only
+    python benchmarks/run.py --split         # where a deal's time goes, atout beside hand-written
 
 atout and the hand-written engine are measured turn about, best of --repeat each; the
 package peers on --peer-deals deals (they are slow), best of --repeat. Figures vary with the
@@ -32,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 import interpreter  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
+import handwritten
 import peers
 from handwritten import aluette, belote, french_tarot, sixty_six
 
@@ -57,6 +59,32 @@ def playouts(game, deals: int, seed: int, seed_each_deal: bool = False) -> tuple
         state.result()
     elapsed = time.perf_counter() - start
     return deals / elapsed, actions / elapsed
+
+
+def split(game, hand, deals: int, seed: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Microseconds per deal dealing, playing and scoring (and actions per deal), atout then the
+    hand-written engine, timed by the same loop; both shuffle the same packs from one generator."""
+    size = game.deck.size
+    ours = handwritten.split(lambda rng, dealer: game.new_deal(seed=rng, dealer=dealer), lambda s: s.legal_actions(),
+                             lambda s, a: s.apply_unchecked(a), lambda s: s.is_over, lambda s: s.result(),
+                             game.players, deals, seed)
+    theirs = handwritten.split(lambda rng, dealer: hand.Deal(handwritten.shuffled(rng, size), dealer),
+                               lambda d: d.legal(), lambda d, a: d.apply(a), lambda d: d.over, lambda d: d.score(),
+                               game.players, deals, seed)
+    return ours, theirs
+
+
+def print_split(names: list[str], deals: int, seed: int, repeat: int) -> None:
+    """The split of each game's playouts, the best of ``repeat`` runs turn about (least total time)."""
+    print(f"{'µs per deal':<26}{'dealing':>9}{'actions':>9}{'result':>8}{'total':>8}"
+          f"{'actions/deal':>14}{'µs/action':>11}")
+    for name in names:
+        game = interpreter.load(name)
+        runs = [split(game, HANDWRITTEN[name], deals, seed + r) for r in range(repeat)]
+        for label, parts in (("atout", [ours for ours, _ in runs]), ("hand-written", [theirs for _, theirs in runs])):
+            dealing, playing, scoring, actions = min(parts, key=lambda p: p[0] + p[1] + p[2])
+            print(f"{name + ' ' + label:<26}{dealing:>9.1f}{playing:>9.1f}{scoring:>8.1f}"
+                  f"{dealing + playing + scoring:>8.1f}{actions:>14.1f}{playing / actions:>11.2f}")
 
 
 def clone_cost(game, seed: int) -> tuple[float, float]:
@@ -130,8 +158,14 @@ def main() -> None:
     parser.add_argument("--no-startup", action="store_true", help="skip the start-up times")
     parser.add_argument("--seed-each-deal", action="store_true",
                         help="seed a generator for every deal (as a match does) instead of dealing from one stream")
+    parser.add_argument("--split", action="store_true",
+                        help="only where a deal's time goes (dealing, actions, result), atout beside the "
+                             "hand-written engine, for the games that have one")
     args = parser.parse_args()
     names = args.games or [p.stem for p in interpreter.bundled_games()]
+    if args.split:
+        print_split([name for name in names if name in HANDWRITTEN], args.n, args.seed, args.repeat)
+        return
     versions = {} if args.no_peers else peers.versions()
     print(f"{'game':<14}{'deals/s':>10}{'actions/s':>12}{'clone µs':>16}   peer")
     for name in names:

@@ -202,3 +202,18 @@ def test_french_tarot_rare_cases_same_as_atout():
 def test_playouts_run(mod):
     deals_per_s, actions_per_s = mod.playouts(20, 1)
     assert deals_per_s > 0 and actions_per_s > deals_per_s
+
+
+def test_the_split_times_both_engines_on_the_same_packs():
+    """benchmarks/run.py --split: each engine's time per deal in dealing, actions and result. The
+    packs come from one generator in both loops: Aluette, whose every deal is 36 cards played,
+    shows the same number of actions per deal; each part of each engine took some time."""
+    import handwritten
+    from run import split
+
+    ours, theirs = split(interpreter.load("aluette"), aluette, 30, 4)
+    assert ours[3] == theirs[3] == 36
+    assert all(part > 0 for part in ours[:3] + theirs[:3])
+    state = interpreter.load("aluette").new_deal(seed=random.Random(9), dealer=1)
+    mine = aluette.Deal(handwritten.shuffled(random.Random(9), 48), 1)
+    assert state.hands == [sum(1 << c for c in hand) for hand in mine.hands]
