@@ -183,25 +183,23 @@ class GreedyPlayer:
         if legal and not legal & (legal - 1):         # one card: nothing to weigh
             return game.play_actions[legal.bit_length() - 1]
         place, threat = self._tables(state)
-        cards = sorted(bits(legal), key=place.__getitem__)
+        cost = place.__getitem__          # a card's place weakest first: one place per card
+        cards = bits(legal)
         if not _points_are_good(game):
-            return game.play_actions[self._dodge(state, cards)]
+            return game.play_actions[self._dodge(state, sorted(cards, key=cost))]
+        weakest = min(cards, key=cost)
         if not state.trick:       # lead the strongest card nobody can still beat, else the weakest
             unseen = game.deck.all & ~state.hands[state.current] & ~state.played
-            for card in reversed(cards):
-                if not threat[card] & unseen:
-                    return game.play_actions[card]
-            return game.play_actions[cards[0]]
+            safe = [card for card in cards if not threat[card] & unseen]
+            return game.play_actions[max(safe, key=cost) if safe else weakest]
         seat = state.current
         at = state.trick_winner_at()
         if at >= 0 and state.team_of[state.trick_seats[at]] == state.team_of[seat] and len(state.teams) < game.players:
-            return game.play_actions[cards[0]]
+            return game.play_actions[weakest]
         beats = state.tables.beats[state.trick[at]] if at >= 0 else \
             state.rule.beating(state.trick, state.trump, state.trumps, game.deck.all, at)   # the cards that would take the trick
-        for card in cards:
-            if beats >> card & 1:
-                return game.play_actions[card]
-        return game.play_actions[cards[0]]
+        taking = legal & beats            # the cheapest card that takes the trick, else the weakest
+        return game.play_actions[min(bits(taking), key=cost) if taking else weakest]
 
     @staticmethod
     def _dodge(state: State, cards: list[int]) -> int:
