@@ -19,28 +19,40 @@ class Result:
     """A settled deal: scores per seat and per team, why, the named facts of the rule file, and a
     ``breakdown`` per seat and team (tricks, card points, melds, shown, each award by rule, score).
 
-    ``facts`` and ``breakdown`` are worked out when first read (a playout that wants only the
-    scores does not pay for them); two results are equal when their scores, reasons and facts are.
+    ``reasons``, ``facts`` and ``breakdown`` are worked out when first read (a playout that wants
+    only the scores does not pay for them); two results are equal when their scores, reasons and
+    facts are.
     """
 
-    __slots__ = ("seat_scores", "team_scores", "reasons", "_facts", "_breakdown", "_later")
+    __slots__ = ("seat_scores", "team_scores", "_reasons", "_facts", "_breakdown", "_later", "_reasons_later")
 
     def __init__(self, seat_scores: tuple, team_scores: tuple, reasons: tuple[Reason, ...],
                  facts: dict[str, Any] | None = None, breakdown: dict[str, Any] | None = None):
         self.seat_scores: tuple[int | Fraction, ...] = seat_scores   # whole numbers as ints
         self.team_scores: tuple[int | Fraction, ...] = team_scores
-        self.reasons = reasons
+        self._reasons = reasons
         self._facts = {} if facts is None else facts
         self._breakdown = {} if breakdown is None else breakdown
         self._later: Callable[[], tuple[dict, dict]] | None = None
+        self._reasons_later: Callable[[], tuple[Reason, ...]] | None = None
 
     @classmethod
-    def later(cls, seat_scores: tuple, team_scores: tuple, reasons: tuple[Reason, ...],
+    def later(cls, seat_scores: tuple, team_scores: tuple, reasons: Callable[[], tuple[Reason, ...]],
               details: Callable[[], tuple[dict, dict]]) -> Result:
-        """A result whose facts and breakdown ``details()`` gives when they are first read."""
-        result = cls(seat_scores, team_scores, reasons)
+        """A result whose reasons ``reasons()`` gives, and facts and breakdown ``details()``,
+        when they are first read."""
+        result = cls(seat_scores, team_scores, ())
+        result._reasons_later = reasons
         result._later = details
         return result
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """Each award given, in the rule file's order: its rule, who received it, the points."""
+        if self._reasons_later is not None:
+            self._reasons = self._reasons_later()
+            self._reasons_later = None
+        return self._reasons
 
     def _details(self) -> None:
         if self._later is not None:
@@ -109,7 +121,6 @@ class Settlement:
         if self.annulled:
             return Result(tuple(seat_scores), tuple(team_scores), (), {"annulled": True}, {"annulled": True})
         given = []
-        reasons = []
         for kind, who, points, rule in self._award_list():
             if type(points) is Fraction and points.denominator == 1:
                 points = points.numerator           # whole numbers as ints: no Fraction arithmetic after
@@ -118,12 +129,13 @@ class Settlement:
                 team_scores[who] += points
                 for seat in self.teams[who]:
                     seat_scores[seat] += points
-                reasons.append(Reason(rule, game.team_names[who], points))
             else:
                 seat_scores[who] += points
                 team_scores[self.team_of[who]] += points
-                reasons.append(Reason(rule, f"seat {who}", points))
-        return Result.later(tuple(seat_scores), tuple(team_scores), tuple(reasons),     # a finished deal stays as it is
+        names = game.team_names
+        return Result.later(tuple(seat_scores), tuple(team_scores),                      # a finished deal stays as it is
+                            lambda: tuple(Reason(rule, names[who] if kind == "team" else f"seat {who}", points)
+                                          for kind, who, points, rule in given),
                             lambda: self._details(seat_scores, team_scores, given))
 
     def _details(self, seat_scores, team_scores, given) -> tuple[dict, dict]:
