@@ -175,7 +175,7 @@ def main() -> None:
         for r in range(args.repeat):           # turn about, so that both see the same load
             runs.append(playouts(game, args.n, args.seed + r, args.seed_each_deal))
             if hand is not None:
-                hand_runs.append(hand.playouts(args.n, args.seed + r))
+                hand_runs.append(hand.playouts(args.n, args.seed + r, args.seed_each_deal))
         best = max(runs, key=lambda t: t[0])
         early, late = clone_cost(game, args.seed)
         peer = ""

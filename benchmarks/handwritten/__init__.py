@@ -8,14 +8,18 @@ import random
 import time
 
 
-def measure(new_deal, cards: int, players: int, deals: int, seed: int) -> tuple[float, float]:
+def measure(new_deal, cards: int, players: int, deals: int, seed: int, seed_each_deal: bool = False
+            ) -> tuple[float, float]:
     """Deals/s and actions/s of uniform random playouts of ``new_deal(pack, dealer)``, the
-    score computed after each deal: one generator shuffles and chooses, as atout's benchmark does."""
+    score computed after each deal: one generator shuffles and chooses, as atout's benchmark does
+    (``seed_each_deal``: each pack is shuffled by a generator of its own, seeded from that one,
+    as atout's benchmark does with --seed-each-deal)."""
     rng = random.Random(seed)
     actions = 0
     start = time.perf_counter()
     for i in range(deals):
-        deal = new_deal(shuffled(rng, cards), i % players)
+        shuffler = random.Random(rng.getrandbits(64)) if seed_each_deal else rng
+        deal = new_deal(shuffled(shuffler, cards), i % players)
         while not deal.over:
             deal.apply(rng.choice(deal.legal()))
             actions += 1

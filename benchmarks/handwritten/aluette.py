@@ -88,9 +88,9 @@ class Deal:
         return out[0], out[1]
 
 
-def playouts(deals: int, seed: int) -> tuple[float, float]:
+def playouts(deals: int, seed: int, seed_each_deal: bool = False) -> tuple[float, float]:
     """Deals/s and actions/s of uniform random playouts, the score computed after each deal."""
-    return measure(Deal, 48, 4, deals, seed)
+    return measure(Deal, 48, 4, deals, seed, seed_each_deal)
 
 
 def text(action: int, deal=None) -> str:

@@ -290,9 +290,9 @@ class Deal:
         return tuple(3 * gain if seat == taker else -gain for seat in range(4))
 
 
-def playouts(deals: int, seed: int) -> tuple[float, float]:
+def playouts(deals: int, seed: int, seed_each_deal: bool = False) -> tuple[float, float]:
     """Deals/s and actions/s of uniform random playouts, the score computed after each deal."""
-    return measure(Deal, 78, 4, deals, seed)
+    return measure(Deal, 78, 4, deals, seed, seed_each_deal)
 
 
 def text(action, deal: Deal) -> str:
