@@ -36,6 +36,9 @@ from .loading import Source
 from .syntax import SyntaxProblem, parse
 
 
+_UNSET = object()   # a let not computed yet (None is a value a let may have)
+
+
 def _remembered(name: str, fn: Fn) -> Fn:
     """A let's value, computed once while a deal is settled (the state's ``memo`` is a dict then;
     during play it is None and every use computes it afresh, since the state keeps changing)."""
@@ -43,9 +46,10 @@ def _remembered(name: str, fn: Fn) -> Fn:
         memo = s.memo
         if memo is None:
             return fn(s)
-        if name not in memo:
-            memo[name] = fn(s)
-        return memo[name]
+        found = memo.get(name, _UNSET)
+        if found is _UNSET:
+            found = memo[name] = fn(s)
+        return found
     return value
 
 

@@ -202,7 +202,7 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         return None if suit < 0 else suit
 
     def of_team(state, row, team):
-        return 0 if team is None else sum(row[x] for x in state.teams[team])
+        return 0 if team is None else sum(map(row.__getitem__, state.teams[team]))
 
     def remainder(a, b):
         return a % b if b != 0 else rule_failure("remainder of a division by zero")
