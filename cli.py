@@ -315,7 +315,8 @@ def report(data_file: Path, output: Path | None) -> None:
 @click.argument("game_name", metavar="GAME")
 @click.argument("specs", metavar="PLAYER PLAYER...", nargs=-1, required=True)
 @click.option("-n", "--count", default=100, show_default=True, type=click.IntRange(1, 10_000_000),
-              help="How many duplicate matches (or deals, with --deals) to play, each once per rotation of the players.")
+              help="How many duplicate matches (or deals, with --deals) to play, each once per rotation "
+                   "of the players.")
 @click.option("--seed", default="1", show_default=True, help="Seed: the same seed gives the same output.")
 @click.option("--variant", default=None, help="A variant the rule file defines (see 'atout list').")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),

@@ -240,8 +240,9 @@ def arena(game: Game, specs: list[str], count: int, seed: int | str, jobs: int =
         bounds = [count * j // chunks for j in range(chunks + 1)]
         tally = _Tally(len(specs))
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_play_range_in_worker, [(game.path, game.variant, specs, bounds[j], bounds[j + 1], seed,
-                                                          single_deals) for j in range(chunks)]):
+            work = [(game.path, game.variant, specs, bounds[j], bounds[j + 1], seed, single_deals)
+                    for j in range(chunks)]
+            for part in pool.map(_play_range_in_worker, work):
                 tally.merge(part)
                 if progress is not None:
                     progress(part.matches)
