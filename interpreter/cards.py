@@ -105,11 +105,11 @@ def build_deck(suits: dict[str, str], ranks: dict[str, str], suit_ranks: dict[st
                 tuple(suits.values()), suit_masks, rank_masks, {c: i for i, c in enumerate(codes)})
 
 
-def exact(numerator: int, scale: int) -> int | Fraction:
-    """numerator / scale exactly: an int where it is whole, so that a whole total of card points
-    (frequent even in a game of half points) keeps what is computed from it in integers."""
-    whole, rest = divmod(numerator, scale)
-    return Fraction(numerator, scale) if rest else whole
+def quotient(numerator: int | Fraction, denominator: int | Fraction) -> int | Fraction:
+    """numerator / denominator exactly: an int where it is whole, so that a whole total of card
+    points (frequent even in a game of half points) keeps what is computed from it in integers."""
+    whole, rest = divmod(numerator, denominator)
+    return Fraction(numerator, denominator) if rest else whole
 
 
 @dataclass(frozen=True)
@@ -141,4 +141,4 @@ class Points:
             low = mask & -mask
             total += row[low.bit_length() - 1]
             mask ^= low
-        return total if self.scale == 1 else exact(total, self.scale)
+        return total if self.scale == 1 else quotient(total, self.scale)

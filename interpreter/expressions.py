@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from . import nodes as n
-from .cards import Deck, Points, exact
+from .cards import Deck, Points, quotient
 from .errors import rule_failure
 from .tricks import TRUMPS_LED, TrickRule
 
@@ -208,13 +208,10 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         return a % b if b != 0 else rule_failure("remainder of a division by zero")
 
     def divide(a, b):
-        if b == 0:
-            return rule_failure("division by zero")
-        quotient = Fraction(a) / b
-        return quotient.numerator if quotient.denominator == 1 else quotient
+        return quotient(a, b) if b != 0 else rule_failure("division by zero")
 
     return {
-        "Fraction": Fraction, "ANY": everything, "SCALE": scope.points.scale, "_exact": exact,
+        "Fraction": Fraction, "ANY": everything, "SCALE": scope.points.scale, "_quotient": quotient,
         "_led": led, "_winning": winning, "_holder": holder, "_took_all": took_all, "_trick_cards": trick_cards,
         "_trick_led": trick_led, "_trick_winner": trick_winner, "_last_round": last_round, "_suit_of": suit_of,
         "_of_team": of_team, "_mod": remainder, "_div": divide, "_streak": _streak, "_most_tricks": _most_tricks,
@@ -253,7 +250,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
     def card_points(kind: str, a: str) -> str:
         """Card points are kept as scaled integers (see Points): whole numbers need no Fraction."""
         won = _per_seat("scored")(kind, a)
-        return won if scope.points.scale == 1 else f"_exact({won}, SCALE)"
+        return won if scope.points.scale == 1 else f"_quotient({won}, SCALE)"
 
     b = {
         "dealer": Builtin(None, "seat", "the dealer", "next(dealer)", lambda: "s.dealer"),
