@@ -28,6 +28,7 @@ BEATING = "s.rule.beating(s.trick, s.trump, s.trumps, ANY)"
 TRICK = "_mask(s.trick)"
 WINNING = "_winning(s)"
 LET_CALL = re.compile(r"\blet_(\w+)\(s\)")
+_UNSET = object()      # a let of the settlement not computed yet (None is a value a let may have)
 
 
 class _Writer:
@@ -274,31 +275,82 @@ def _apply_source(play: str) -> str:
 
 def _awards_source(writer: _Writer) -> str:
     """The scoring section as straight-line code: each award's condition, receiver and points
-    in the rule file's order. Lets are called, not written in: while a deal is settled each is
-    computed once (the state's memo) however many awards read it."""
+    in the rule file's order, and each let they read a local variable (_SettlementLets)."""
     game = writer.game
-    out = ["def _award_list(s):",
-           '    """Every award the finished deal earns, in the rule file\'s order, as (kind, who, points, rule)."""',
-           "    found = []"]
+    parts = []
     for i, award in enumerate(game.awards):
         path = ("scoring", "award", i)
-        points = writer.rule(path + ("points",), award.points, inline=False)
+        parts.append(tuple(None if fn is None else writer.rule(path + (key,), fn, inline=False)
+                           for key, fn in (("when", award.when), ("to", award.to), ("points", award.points))))
+    lets = _SettlementLets(writer, [src for part in parts for src in part if src is not None])
+    out = ["def _award_list(s):",
+           '    """Every award the finished deal earns, in the rule file\'s order, as (kind, who, points, rule)."""',
+           *_indent(lets.lines, 4),
+           "    found = []"]
+    for award, (when, to, points) in zip(game.awards, parts):
         if award.each:
             count = len(game.teams) if award.to_kind == "team" else game.players
-            body = [f"for it in range({count}):",
-                    "    s.bound = {'it': it}",
+            points = lets.written(points).replace("s.bound['it']", "it")
+            bound = "s.bound" in points or "rule_" in points or LET_CALL.search(points)     # may read 'it'
+            body = [f"for it in range({count}):", *(["    s.bound = {'it': it}"] if bound else []),
                     f"    if points := {points}:",
                     f"        found.append(({award.to_kind!r}, it, points, {award.rule!r}))",
-                    "s.bound = {}"]
+                    *(["s.bound = {}"] if bound else [])]
         else:
-            to = writer.rule(path + ("to",), award.to, inline=False)
-            body = [f"if (who := {to}) is not None:",
-                    f"    found.append(({award.to_kind!r}, who, {points}, {award.rule!r}))"]
-        if award.when is not None:
-            out += [f"    if {writer.rule(path + ('when',), award.when, inline=False)}:", *_indent(body, 8)]
+            body = [f"if (who := {lets.written(to)}) is not None:",
+                    f"    found.append(({award.to_kind!r}, who, {lets.written(points)}, {award.rule!r}))"]
+        if when is not None:
+            out += [f"    if {lets.written(when)}:", *_indent(body, 8)]
         else:
             out += _indent(body, 4)
     return "\n".join(out + ["    return found"])
+
+
+class _SettlementLets:
+    """The lets a settlement reads (directly or through other lets) as local variables named
+    let_NAME, assigned in the rule file's order (a let uses only the entries above it), so each
+    is computed once. A let whose value may fail (a division, a remainder) is computed where
+    it is first read instead, as the interpreter does: its variable starts _UNSET. A let that
+    reads a bound name, or has no source, stays a call."""
+
+    RISKY = ("_div(", "_mod(", "rule_")
+
+    def __init__(self, writer: _Writer, sources: list[str]):
+        given = writer.sources
+        wanted: set[str] = set()
+        pending = [m.group(1) for src in sources for m in LET_CALL.finditer(src)]
+        while pending:
+            name = pending.pop()
+            let = given.get(("let", name))
+            if name not in wanted and let is not None and "s.bound" not in let:
+                wanted.add(name)
+                pending += [m.group(1) for m in LET_CALL.finditer(let)]
+        self.eager: set[str] = set()
+        self.lazy: dict[str, str] = {}      # name -> its value's source, written where it is read
+        self.lines: list[str] = []
+        for name, _, _ in writer.game.lets:
+            if name not in wanted:
+                continue
+            let = given[("let", name)]
+            value = self.written(let)
+            if any(risk in value for risk in self.RISKY):
+                writer.constant("_UNSET", _UNSET)
+                self.lazy[name] = value
+                self.lines.append(f"let_{name} = _UNSET")
+            else:
+                self.eager.add(name)
+                self.lines.append(f"let_{name} = {value}")
+
+    def written(self, src: str) -> str:
+        """``src`` reading the local variables for the lets computed so far."""
+        def local(match: re.Match) -> str:
+            name = match.group(1)
+            if name in self.eager:
+                return f"let_{name}"
+            if name in self.lazy:
+                return f"(let_{name} if let_{name} is not _UNSET else (let_{name} := {self.lazy[name]}))"
+            return match.group(0)
+        return LET_CALL.sub(local, src)
 
 
 def _legal_actions_source(writer: _Writer) -> str:

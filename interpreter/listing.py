@@ -39,7 +39,7 @@ def generated_listing(path: str | Path, variant: str | None = None) -> str:
     engine, _ = engine_source(game)
     lines += ["", "# The engine's hot paths written for this game (methods of its State): the rule strings",
               "# above inlined, a let value called as let_NAME(s); hand, trick, led_cards, beats are locals.",
-              "# The settlement (_award_list) calls its lets: each is computed once while a deal is settled.", "",
+              "# The settlement (_award_list) reads each let as a local variable let_NAME, computed once.", "",
               engine]
     return "\n".join(lines).rstrip() + "\n"
 

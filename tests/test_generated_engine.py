@@ -101,3 +101,47 @@ def test_a_generator_given_as_the_seed_deals_from_its_stream():
     again.shuffle(pack)
     stacked = game.new_deal(layout={"pack": [game.deck.codes[c] for c in pack]})
     assert stacked.dealt == first.dealt                    # the first deal is the stream's first shuffle
+
+
+def test_the_settlement_reads_each_let_as_a_local_computed_once():
+    from interpreter.generate import engine_source
+
+    belote, _ = engine_source(interpreter.load("belote"))
+    settle = belote[belote.index("def _award_list(s):"):]
+    assert settle.count("    let_made = ") == 1 and "let_made(s)" not in settle
+    assert settle.index("let_takers = ") < settle.index("let_defenders = _other(s, let_takers)") < \
+        settle.index("let_made = ")                      # in the rule file's order, each after what it uses
+    tarot, _ = engine_source(interpreter.load("french-tarot"))
+    settle = tarot[tarot.index("def _award_list(s):"):]
+    assert "let_handful" not in settle                   # a let the awards do not read is not computed
+    assert "s.bound" not in settle and "(3 if (it == s.taker) else (-1)) * let_contract_gain" in settle
+
+
+def test_a_let_that_may_fail_is_computed_where_an_award_first_reads_it(tmp_path):
+    """A let with a division is not computed before the awards (on another deal its divisor
+    might be zero) but where it is first read, and then remembered: the same results as the
+    generic engine, on deals that read it and deals that do not."""
+    text = (Path(interpreter.resolve("sixty-six"))).read_text()
+    text = text.replace("  loser: next(winner)\n",
+                        "  loser: next(winner)\n  share: 12 / tricks(loser) if tricks(loser) > 0 else 0\n")
+    text = text.replace("  award:\n", "  award:\n    - rule: share\n      when: tricks(loser) > 1\n"
+                                      "      to: winner\n      points: share + share\n")
+    path = tmp_path / "shares.yaml"
+    path.write_text(text)
+    game = interpreter.load(path)
+    from interpreter.generate import engine_source
+
+    source, _ = engine_source(game)
+    settle = source[source.index("def _award_list(s):"):]
+    assert "    let_share = _UNSET\n" in settle and settle.count("(let_share := ") == 2
+    assert _lockstep(game, 300, 14) > 300 * 4
+    rng, shares = random.Random(5), []
+    for seed in range(200):
+        state = game.new_deal(seed=seed, dealer=seed % 2)
+        while not state.is_over:
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+        loser = state.result().facts["loser"]
+        share = [r.points for r in state.result().reasons if r.rule == "share"]
+        assert share == ([2 * interpreter.cards.quotient(12, state.tricks[loser])] if state.tricks[loser] > 1 else [])
+        shares += share
+    assert len(set(shares)) > 2 and 0 < len(shares) < 200
