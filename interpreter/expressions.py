@@ -179,7 +179,7 @@ def _helpers(scope: Scope) -> dict[str, Any]:
 
     def trick_cards(state, n):
         i = past(state, n)
-        return 0 if i is None else sum(1 << c for c in state.past[i])
+        return 0 if i is None else mask(state.past[i])
 
     def trick_led(state, n):
         i = past(state, n)
@@ -201,6 +201,13 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         suit = deck.suit_of[(cards & -cards).bit_length() - 1]
         return None if suit < 0 else suit
 
+    def mask(cards):
+        """The set of a list of cards (a pile, a trick): a loop is quicker than a sum of a few."""
+        found = 0
+        for card in cards:
+            found |= 1 << card
+        return found
+
     def of_team(state, row, team):
         return 0 if team is None else sum(map(row.__getitem__, state.teams[team]))
 
@@ -216,7 +223,7 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         "_trick_led": trick_led, "_trick_winner": trick_winner, "_last_round": last_round, "_suit_of": suit_of,
         "_of_team": of_team, "_mod": remainder, "_div": divide, "_streak": _streak, "_most_tricks": _most_tricks,
         "_best_meld": _best_meld, "_bid": _bid, "_trump_run": _trump_run, "_floor": math.floor, "_ceil": math.ceil,
-        "_mask": lambda cards: sum(1 << c for c in cards),
+        "_mask": mask,
         "_at": lambda row, x: 0 if x is None else row[x],
         "_team": lambda state, x: None if x is None else state.team_of[x],
         "_other": lambda state, t: None if t is None else (t + 1) % len(state.teams),

@@ -112,9 +112,10 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                 self._deal_after_auction()
                 self.dealt = list(self.hands)
             elif stage == TRANSFERS:
-                self.queue = self._transfer_queue()
-                if self._next_transfer():
-                    return
+                if self.game.transfers:
+                    self.queue = self._transfer_queue()
+                    if self._next_transfer():
+                        return
             elif stage == START_OF_PLAY:
                 if self._offer("start of play"):
                     return
