@@ -69,7 +69,8 @@ def engine_source(game: Game) -> tuple[str, dict[str, Any]]:
     writer = _Writer(game)
     play = _play_source(writer)
     parts = [_legal_source(writer), play, _legal_actions_source(writer), _apply_source(play), _awards_source(writer)]
-    return "\n\n".join(parts) + "\n", writer.names
+    deal = _deal_source(writer)
+    return "\n\n".join(parts + ([deal] if deal else [])) + "\n", writer.names
 
 
 def engine_class(game: Game) -> type[State]:
@@ -81,7 +82,7 @@ def engine_class(game: Game) -> type[State]:
     namespace.update(names, State=State, PLAY=PLAY, TRUMPS_LED=TRUMPS_LED)
     exec(compile(source, f"<{game.path}: generated engine>", "exec"), namespace)
     methods = {name: namespace[name] for name in ("_compute_legal", "_play", "legal_actions", "apply_unchecked",
-                                                  "_award_list")}
+                                                  "_award_list", "_deal") if name in namespace}
     return type("GeneratedState", (State,), {"__slots__": (), "__doc__": State.__doc__, **methods})
 
 
@@ -351,6 +352,33 @@ class _SettlementLets:
                 return f"(let_{name} if let_{name} is not _UNSET else (let_{name} := {self.lazy[name]}))"
             return match.group(0)
         return LET_CALL.sub(local, src)
+
+
+def _deal_source(writer: _Writer) -> str | None:
+    """The rule file's first deal, where it is of plain packets (Game.deal_packets): each
+    seat's cards taken from their places in the shuffled pack and joined as bits in one line,
+    each pile's as a slice. Any other plan (a deal after the auction) is dealt step by step."""
+    game = writer.game
+    if game.deal_packets is None:
+        return None
+    seats, piles, end = game.deal_packets
+    bits = writer.constant("BITS", tuple(1 << card for card in range(game.deck.size)))
+    plan = writer.constant("DEAL_PLAN", game.deal_plan)
+    out = ["def _deal(s, plan):",
+           '    """Deal the rule file\'s packets from the pack (pile 0), the first to the player after the dealer."""',
+           "    pack = s.piles[0]",
+           f"    if plan is not {plan} or len(pack) != {game.deck.size}:",
+           "        return State._deal(s, plan)",
+           "    hands = s.hands",
+           "    first = s.dealer + 1"]
+    for k, places in seats:
+        cards = " | ".join(f"{bits}[pack[{i}]]" for i in places)
+        out.append(f"    hands[{f'(first + {k})' if k else 'first'} % {game.players}] |= {cards}")
+    for p, places in piles:
+        whole = places == tuple(range(places[0], places[-1] + 1))
+        cards = f"pack[{places[0]}:{places[-1] + 1}]" if whole else f"[{', '.join(f'pack[{i}]' for i in places)}]"
+        out.append(f"    s.piles[{p}].extend({cards})")
+    return "\n".join(out + [f"    del pack[:{end}]"])
 
 
 def _legal_actions_source(writer: _Writer) -> str:

@@ -61,19 +61,22 @@ def test_generated_engine_matches_in_the_test_games(path):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_plain_packets_deal_as_the_steps_do(name):
-    """The deal by places of the pack (Game.deal_places) gives what dealing step by step gives."""
+    """The deal of plain packets (Game.deal_packets), generated and generic (Game.deal_places),
+    gives what dealing step by step gives."""
     game = interpreter.load(name)
+    reference = game.reference()
     for seed in range(50):
         pack = list(range(game.deck.size))
         random.Random(seed).shuffle(pack)
         dealt = []
-        for plan in (game.deal_plan, tuple(game.deal_plan)):     # a copy of the plan takes the steps
-            state = game.new_deal(seed=seed, dealer=seed % game.players)
+        for engine, plan in ((game, game.deal_plan), (reference, reference.deal_plan),
+                             (game, tuple(game.deal_plan))):     # a copy of the plan takes the steps
+            state = engine.new_deal(seed=seed, dealer=seed % game.players)
             state.hands, state.history = [0] * game.players, []
             state.piles = [list(pack)] + [[] for _ in game.pile_names[1:]]
             state._deal(plan)
             dealt.append((state.hands, state.piles, state.history))
-        assert dealt[0] == dealt[1]
+        assert dealt[0] == dealt[1] == dealt[2]
         assert sum(h.bit_count() for h in dealt[0][0]) + sum(map(len, dealt[0][1])) == game.deck.size
 
 
