@@ -164,11 +164,16 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         return None
 
     def took_all(state):
-        if not state.winners or -1 in state.winners:
+        """The team that won every trick so far (none before the first or after a spoiled one):
+        its seats' trick counts add up to the tricks played."""
+        winners = state.winners
+        if not winners or -1 in winners:
             return None
-        team_of = state.team_of
-        first = team_of[state.winners[0]]
-        return first if all(team_of[w] == first for w in state.winners) else None
+        first = state.team_of[winners[0]]
+        tricks, won = state.tricks, 0
+        for seat in state.teams[first]:
+            won += tricks[seat]
+        return first if won == len(winners) else None
 
     def past(state, n):
         """The index of trick n of the deal (1 the first, -1 the last), or None."""
@@ -186,8 +191,12 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         return 0 if i is None else 1 << state.past[i][0]
 
     def trick_winner(state, n):
-        i = past(state, n)
-        return None if i is None or state.winners[i] < 0 else state.winners[i]
+        """The seat that won trick n (1 the first, -1 the last; the winners are kept per trick
+        played, as the tricks are), or None."""
+        n = int(n)
+        winners = state.winners
+        index = n - 1 if n > 0 else len(winners) + n
+        return winners[index] if n != 0 and 0 <= index < len(winners) and winners[index] >= 0 else None
 
     def last_round(state) -> bool:
         if any(state.piles[p] for p in draw_piles):
@@ -209,7 +218,13 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         return found
 
     def of_team(state, row, team):
-        return 0 if team is None else sum(map(row.__getitem__, state.teams[team]))
+        """A team's total of a row per seat (points, tricks, cards won or shown)."""
+        if team is None:
+            return 0
+        total = 0
+        for seat in state.teams[team]:
+            total += row[seat]
+        return total
 
     def remainder(a, b):
         return a % b if b != 0 else rule_failure("remainder of a division by zero")

@@ -120,18 +120,19 @@ class Settlement:
         team_scores: list[int | Fraction] = [0] * len(self.teams)
         if self.annulled:
             return Result(tuple(seat_scores), tuple(team_scores), (), {"annulled": True}, {"annulled": True})
-        given = []
-        for kind, who, points, rule in self._award_list():
+        given = self._award_list()
+        teams, team_of = self.teams, self.team_of
+        for i, (kind, who, points, rule) in enumerate(given):
             if type(points) is Fraction and points.denominator == 1:
                 points = points.numerator           # whole numbers as ints: no Fraction arithmetic after
-            given.append((kind, who, points, rule))
+                given[i] = (kind, who, points, rule)
             if kind == "team":
                 team_scores[who] += points
-                for seat in self.teams[who]:
+                for seat in teams[who]:
                     seat_scores[seat] += points
             else:
                 seat_scores[who] += points
-                team_scores[self.team_of[who]] += points
+                team_scores[team_of[who]] += points
         names = game.team_names
         return Result.later(tuple(seat_scores), tuple(team_scores),                      # a finished deal stays as it is
                             lambda: tuple(Reason(rule, names[who] if kind == "team" else f"seat {who}", points)
