@@ -129,3 +129,24 @@ def test_a_ranking_a_call_names_must_exist(tmp_path):
     problems, game = interpreter.problems_in(path)
     assert game is None
     assert [p.message for p in problems] == ["'ranking' names 'nulo', which 'rankings' does not define"]
+
+
+def test_took_all_names_the_team_that_won_every_trick_and_nothing_else():
+    """took_all() (Belote's capot) against its definition, on random deals: one team won every
+    trick (a team's trick counts are what it adds up)."""
+    import random
+
+    game = interpreter.load("belote")
+    rng, capots = random.Random(3), 0
+    for seed in range(1500):
+        state = game.new_deal(seed=seed, dealer=seed % 4)
+        while not state.is_over:
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+        if state.annulled:
+            continue
+        teams = {state.team_of[w] for w in state.winners}
+        expected = game.team_names[teams.pop()] if len(teams) == 1 else None
+        facts = state.result().facts
+        assert facts["capot"] == expected, seed
+        capots += expected is not None
+    assert capots > 3
