@@ -148,16 +148,17 @@ def _legal_body(writer: _Writer) -> list[str]:
         follow.append(f"led_cards = s.trumps if suit == s.trump or suit == TRUMPS_LED else {masks}[suit] & ~s.trumps")
     at = "s.winning_at"          # known card by card (see _winning_source); None lets beating() find it
     if any(WINNING in src for src in sources):
-        follow.append("at = s.trick_winner_at()")
+        follow += ["if (at := s.winning_at) is None:", "    at = s.trick_winner_at()"]
         at = "at"
     if any(BEATING in src for src in sources):
         follow.append("beats = -1")
     beating = (f"(beats if beats >= 0 else (beats := s.tables.beats[trick[{at}]] if {at} is not None and {at} >= 0 "
                f"else s.rule.beating(trick, s.trump, s.trumps, ANY, {at})))")
     winning = "(None if at < 0 else s.trick_seats[at])"
+    winning_team = "(None if at < 0 else s.team_of[s.trick_seats[at]])"
     follow += _chain(writer, "follow", game.follow,
                      lambda src: src.replace(HAND, "hand").replace(LED, "led_cards").replace(BEATING, beating)
-                     .replace(WINNING, winning))
+                     .replace(f"_team(s, {WINNING})", winning_team).replace(WINNING, winning))
     if game.always is not None:
         follow.append(f"allowed |= hand & {writer.rule(('play', 'always'), game.always)}")
     return out + _indent(follow, 4)
@@ -406,26 +407,50 @@ def _legal_actions_source(writer: _Writer) -> str:
         actions = writer.constant(f"ACTS_{k}", tuple(a for a in game.by_kind["act"] if a.arg == k))
         condition = writer.rule(("play", "actions", spec.name, "when"), spec.when)
         condition = condition.replace(HAND, "hand").replace(f"({TRICK}.bit_count() == 0)", "True") \
-            .replace("(len(s.trick) == 0)", "True").replace(TRICK, "0").replace("len(s.trick)", "0")    # at a lead
+            .replace("(len(s.trick) == 0)", "True").replace(TRICK, "0").replace("len(s.trick)", "0") \
+            .replace(" and True)", ")")        # at a lead
         lead.append(f"({actions} if {condition} else ())")
-    declarations = ""
+    declarations = held = ""
     if game.declarations:
         groups: dict[tuple[int, int], list] = {}         # the meld's cards -> its plays, in the actions' order
         for a in game.by_kind["declare"]:
             meld = game.declarations[a.arg].cards & game.deck.suit_masks[a.suit]
             groups.setdefault((a.arg, meld), []).append((a, 1 << a.card))
-        table = writer.constant("DECLARATIONS", tuple((meld, tuple(plays)) for (_, meld), plays in groups.items()))
-        declarations = f" + [a for meld, shown in {table} if hand & meld == meld for a, bit in shown if legal & bit]"
+        melds = tuple((meld, tuple(plays)) for (_, meld), plays in groups.items())
+        cards = 0
+        for meld, _ in melds:
+            cards |= meld
+        if cards.bit_count() <= 12:          # the melds complete in each subset of their cards, a table of at most 4,096
+            table = writer.constant("MELDS_HELD", _complete_melds(melds, cards))
+            held = f"        held = {table}[hand & {cards:#x}]"
+            declarations = " + ([a for shown in held for a, bit in shown if legal & bit] if held else [])"
+        else:
+            table = writer.constant("DECLARATIONS", melds)
+            declarations = f" + [a for meld, shown in {table} if hand & meld == meld for a, bit in shown if legal & bit]"
     if not lead and not declarations:
         out.append(f"        return plays{extra}")
     else:
         out += ["        if s.trick:",
                 f"            return plays{extra}"]
         out.append("        hand = s.hands[s.current]")
+        if held:
+            out.append(held)
         before = f"[*{', *'.join(lead)}] + " if lead else ""
         out.append(f"        return {before}plays{declarations}{extra}")
     out.append("    return State.legal_actions(s)")
     return "\n".join(out)
+
+
+def _complete_melds(melds: tuple[tuple[int, tuple], ...], cards: int) -> dict[int, tuple[tuple, ...]]:
+    """For each subset of ``cards`` (a hand's cards among the melds'), the plays of the melds it
+    holds whole, in the order of ``melds``: a lead finds a hand's declarations in one lookup."""
+    table = {}
+    subset = cards
+    while True:
+        table[subset] = tuple(shown for meld, shown in melds if subset & meld == meld)
+        if not subset:
+            return table
+        subset = (subset - 1) & cards
 
 
 def _trick_rules(game: Game) -> tuple:

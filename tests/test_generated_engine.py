@@ -88,8 +88,8 @@ def test_the_generated_engine_is_printed_with_the_rule_strings():
         in listing
     engine = listing[listing.index("def _compute_legal(s):"):]
     # the trick's winner is found once; the condition Belote's third and fourth clauses share is computed once
-    assert "    at = s.trick_winner_at()\n" in engine
-    assert "elif (cond2 := (_team(s, (None if at < 0 else s.trick_seats[at])) != s.team_of[s.current])) and" in engine
+    assert "        if (at := s.winning_at) is None:\n            at = s.trick_winner_at()\n" in engine
+    assert "elif (cond2 := ((None if at < 0 else s.team_of[s.trick_seats[at]]) != s.team_of[s.current])) and" in engine
     assert "elif cond2 and (chosen := hand & s.trumps):" in engine
     assert "def _play(s, card):" in engine and "c0, c1, c2, c3, = trick" in engine
 
@@ -148,3 +148,19 @@ def test_a_let_that_may_fail_is_computed_where_an_award_first_reads_it(tmp_path)
         assert share == ([2 * interpreter.cards.quotient(12, state.tricks[loser])] if state.tricks[loser] > 1 else [])
         shares += share
     assert len(set(shares)) > 2 and 0 < len(shares) < 200
+
+
+def test_a_lead_finds_the_melds_a_hand_holds_in_one_lookup():
+    """66's marriages: the table of the melds held whole, by the hand's kings and queens."""
+    from interpreter.generate import engine_source
+
+    game = interpreter.load("sixty-six")
+    source, names = engine_source(game)
+    kings_and_queens = game.deck.rank_masks["K"] | game.deck.rank_masks["Q"]
+    assert f"        held = MELDS_HELD[hand & {kings_and_queens:#x}]\n" in source
+    table = names["MELDS_HELD"]
+    assert len(table) == 2 ** 8 and table[0] == ()
+    hearts = game.deck.suit_masks[game.deck.suit_codes.index("H")] & kings_and_queens
+    spades = game.deck.suit_masks[game.deck.suit_codes.index("S")] & kings_and_queens
+    assert [len(table[cards]) for cards in (hearts, spades | hearts, hearts & -hearts)] == [1, 2, 0]
+    assert {a.text for shown in table[hearts] for a, _ in shown} == {"play KH marriage", "play QH marriage"}
