@@ -310,10 +310,10 @@ class Game:
         return {key: tuple(row) for key, row in table.items()}
 
     @cached_property
-    def deal_packets(self) -> tuple[tuple, tuple, int] | None:
+    def deal_places(self) -> tuple[tuple, tuple, int] | None:
         """For a deal of plain packets (no pile moved or shown, no seat given another count):
         the places of the shuffled pack each seat receives (by its place after the dealer) and
-        each pile receives, and where the undealt rest begins. None for any other deal."""
+        each pile, as getters, and where the undealt rest begins. None for any other deal."""
         plan, size = self.deal_plan, self.deck.size
         if any(s.show is not None or s.move is not None or s.but is not None or s.pile == 0 for s in plan):
             return None
@@ -325,17 +325,8 @@ class Game:
             (piles[step.pile] if step.pile is not None else seats[step.seat % self.players]).extend(
                 range(start, start + count))
             start += count
-        return (tuple((k, tuple(places)) for k, places in enumerate(seats) if places),
-                tuple((p, tuple(places)) for p, places in enumerate(piles) if places), start)
-
-    @cached_property
-    def deal_places(self) -> tuple[tuple, tuple, int] | None:
-        """deal_packets with each list of places a getter of those cards of a pack."""
-        if self.deal_packets is None:
-            return None
-        seats, piles, end = self.deal_packets
-        return (tuple((k, _getter(places)) for k, places in seats),
-                tuple((p, _getter(places)) for p, places in piles), end)
+        return (tuple((k, _getter(places)) for k, places in enumerate(seats) if places),
+                tuple((p, _getter(places)) for p, places in enumerate(piles) if places), start)
 
     @cached_property
     def offered(self) -> dict[str, tuple]:

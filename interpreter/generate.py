@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .phases import PLAY
+from .phases import PLAY, Taken
 from .tricks import TRUMPS_LED
 
 if TYPE_CHECKING:
@@ -69,8 +69,7 @@ def engine_source(game: Game) -> tuple[str, dict[str, Any]]:
     writer = _Writer(game)
     play = _play_source(writer)
     parts = [_legal_source(writer), play, _legal_actions_source(writer), _apply_source(play), _awards_source(writer)]
-    deal = _deal_source(writer)
-    return "\n\n".join(parts + ([deal] if deal else [])) + "\n", writer.names
+    return "\n\n".join(parts + [_deal_source(writer)]) + "\n", writer.names
 
 
 def engine_class(game: Game) -> type[State]:
@@ -79,10 +78,10 @@ def engine_class(game: Game) -> type[State]:
 
     source, names = engine_source(game)
     namespace = dict(game.code.namespace if game.code is not None else {})
-    namespace.update(names, State=State, PLAY=PLAY, TRUMPS_LED=TRUMPS_LED)
+    namespace.update(names, State=State, PLAY=PLAY, TRUMPS_LED=TRUMPS_LED, Taken=Taken)
     exec(compile(source, f"<{game.path}: generated engine>", "exec"), namespace)
     methods = {name: namespace[name] for name in ("_compute_legal", "_play", "legal_actions", "apply_unchecked",
-                                                  "_award_list", "_deal") if name in namespace}
+                                                  "_award_list", "_deal")}
     return type("GeneratedState", (State,), {"__slots__": (), "__doc__": State.__doc__, **methods})
 
 
@@ -355,31 +354,92 @@ class _SettlementLets:
         return LET_CALL.sub(local, src)
 
 
-def _deal_source(writer: _Writer) -> str | None:
-    """The rule file's first deal, where it is of plain packets (Game.deal_packets): each
-    seat's cards taken from their places in the shuffled pack and joined as bits in one line,
-    each pile's as a slice. Any other plan (a deal after the auction) is dealt step by step."""
+def _deal_source(writer: _Writer) -> str:
+    """Every deal the rule file states (the first, the auction's and each call's 'then deal'),
+    each written out for its plan (_plan_lines); a plan of the generic engine's own making
+    (a test's copy) goes through State._deal."""
     game = writer.game
-    if game.deal_packets is None:
-        return None
-    seats, piles, end = game.deal_packets
-    bits = writer.constant("BITS", tuple(1 << card for card in range(game.deck.size)))
-    plan = writer.constant("DEAL_PLAN", game.deal_plan)
+    plans = [game.deal_plan]
+    if game.auction is not None:
+        plans += [plan for plan in (game.auction.then_deal, *(c.then_deal for c in game.auction.calls))
+                  if plan is not None and all(plan is not p for p in plans)]
     out = ["def _deal(s, plan):",
-           '    """Deal the rule file\'s packets from the pack (pile 0), the first to the player after the dealer."""',
-           "    pack = s.piles[0]",
-           f"    if plan is not {plan} or len(pack) != {game.deck.size}:",
-           "        return State._deal(s, plan)",
-           "    hands = s.hands",
-           "    first = s.dealer + 1"]
-    for k, places in seats:
+           '    """Deal ``plan`` from the pack (pile 0), the first packet to the player after the dealer."""',
+           "    pack = s.piles[0]"]
+    for k, plan in enumerate(plans):
+        name = writer.constant("DEAL_PLAN" if k == 0 else f"DEAL_PLAN_{k}", plan)
+        out += _indent(_plan_lines(writer, plan, name), 4)
+    return "\n".join(out + ["    State._deal(s, plan)"])
+
+
+def _plan_lines(writer: _Writer, plan: tuple, name: str) -> list[str]:
+    """The steps of ``plan`` as State._deal takes them. The packets it opens with (to seats
+    and piles, before any step whose count depends on the deal) come from their places in
+    the pack: each seat's joined as bits in one line, each pile's as a slice. The rest go
+    step by step, the seats a step names (who receives a pile, who is dealt another count)
+    the plan's own functions."""
+    game = writer.game
+    players = game.players
+    bits = writer.constant("BITS", tuple(1 << card for card in range(game.deck.size)))
+    seats: dict[int, list[int]] = {}
+    piles: dict[int, list[int]] = {}
+    at, rest, opening = 0, None, 0
+    for step in plan:
+        if step.seat is not None and step.but is None:
+            seats.setdefault(step.seat, []).extend(range(at, at + step.count))
+        elif step.pile is not None and step.count is not None:
+            piles.setdefault(step.pile, []).extend(range(at, at + step.count))
+        elif step.pile is not None:
+            rest = step.pile
+            opening += 1
+            break
+        else:
+            break
+        at += step.count
+        opening += 1
+    out = [f"if plan is {name} and len(pack) >= {at}:" if at else f"if plan is {name}:",
+           "    hands, piles = s.hands, s.piles", "    first = s.dealer + 1"]
+    for seat, places in sorted(seats.items()):
         cards = " | ".join(f"{bits}[pack[{i}]]" for i in places)
-        out.append(f"    hands[{f'(first + {k})' if k else 'first'} % {game.players}] |= {cards}")
-    for p, places in piles:
-        whole = places == tuple(range(places[0], places[-1] + 1))
+        out.append(f"    hands[{_seat(seat, players)}] |= {cards}")
+    for pile, places in piles.items():
+        whole = places == list(range(places[0], places[-1] + 1))
         cards = f"pack[{places[0]}:{places[-1] + 1}]" if whole else f"[{', '.join(f'pack[{i}]' for i in places)}]"
-        out.append(f"    s.piles[{p}].extend({cards})")
-    return "\n".join(out + [f"    del pack[:{end}]"])
+        out.append(f"    piles[{pile}].extend({cards})")
+    if rest is not None:
+        out += [f"    piles[{rest}].extend(pack[{at}:])" if at else f"    piles[{rest}].extend(pack)", "    pack.clear()"]
+    elif at:
+        out.append(f"    del pack[:{at}]")
+    codes = writer.constant("CODES", game.deck.codes)
+    shown: set[int] = set()
+    for k, step in enumerate(plan[opening:], opening):
+        if step.show is not None:
+            label = f"{game.pile_names[step.show]}: "
+            out.append(f"    s.history.append((None, {label!r} + ' '.join({codes}[c] for c in piles[{step.show}])))")
+            shown.add(step.show)
+        elif step.move is not None:
+            pile = step.move[0]
+            out.append(f"    who = {name}[{k}].move[1](s)")
+            if game.pile_public[pile] or pile in shown:
+                out += [f"    if piles[{pile}]:",
+                        f"        s.history.append((None, Taken({game.pile_names[pile]!r}, who, "
+                        f"tuple({codes}[c] for c in piles[{pile}]))))"]
+            out += [f"    hands[who] |= _mask(piles[{pile}])", f"    piles[{pile}] = []"]
+        elif step.pile is not None:
+            count = "" if step.count is None else step.count
+            out += [f"    piles[{step.pile}].extend(pack[:{count}])", f"    del pack[:{count}]"]
+        elif step.but is None:
+            out += [f"    hands[{_seat(step.seat, players)}] |= _mask(pack[:{step.count}])", f"    del pack[:{step.count}]"]
+        else:
+            out += [f"    seat = {_seat(step.seat, players)}",
+                    f"    count = {step.but[1]} if {name}[{k}].but[0](s) == seat else {step.count}",
+                    "    hands[seat] |= _mask(pack[:count])", "    del pack[:count]"]
+    return out + ["    return"]
+
+
+def _seat(k: int, players: int) -> str:
+    """The seat ``k`` places after the first receiver of a deal."""
+    return f"(first + {k}) % {players}" if k else f"first % {players}"
 
 
 def _legal_actions_source(writer: _Writer) -> str:

@@ -61,8 +61,8 @@ def test_generated_engine_matches_in_the_test_games(path):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_plain_packets_deal_as_the_steps_do(name):
-    """The deal of plain packets (Game.deal_packets), generated and generic (Game.deal_places),
-    gives what dealing step by step gives."""
+    """The first deal, generated (its packets from their places in the pack) and generic (of
+    plain packets, Game.deal_places), gives what dealing step by step gives."""
     game = interpreter.load(name)
     reference = game.reference()
     for seed in range(50):
