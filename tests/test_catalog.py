@@ -93,3 +93,28 @@ def test_the_engine_is_there_when_named():
     assert interpreter.State.__name__ == "State" and interpreter.Game.__name__ == "Game"
     with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
         interpreter.Nothing
+
+
+def test_the_rule_language_parser_is_kept_in_the_cache_and_rebuilt_when_unreadable(monkeypatch, tmp_path):
+    """The parser's tables are written to the cache directory once and read back after; a
+    file that is not lark's (damaged, or from another grammar) is rebuilt over, and a cache
+    directory that cannot be made leaves the parser built in memory."""
+    from interpreter import syntax
+
+    build = syntax._parser.__wrapped__
+    monkeypatch.setenv("ATOUT_CACHE_DIR", str(tmp_path / "cache"))
+    text = "3 if tricks(seat(0)) > 2 else total(next(dealer))"
+    first = build()
+    kept = tmp_path / "cache" / "language.lark.tables"
+    written = kept.read_bytes()
+    assert len(written) > 1000
+    assert build().parse(text, start="expr") == first.parse(text, start="expr")
+    kept.write_bytes(b"not a parser")
+    assert build().parse(text, start="expr") == first.parse(text, start="expr")
+    rewritten = kept.read_bytes()                        # rebuilt and written again, for the same grammar
+    assert rewritten.split(b"\n")[0] == written.split(b"\n")[0] and len(rewritten) > 1000
+    (tmp_path / "blocked").write_text("a file where the directory would be")
+    monkeypatch.setenv("ATOUT_CACHE_DIR", str(tmp_path / "blocked" / "cache"))
+    assert syntax._cache_file() is False
+    assert build().parse(text, start="expr") == first.parse(text, start="expr")
+
