@@ -78,7 +78,7 @@ def problems_in(path: str | Path, variant: str | None = None) -> tuple[list[Prob
 def problems_in_source(source: Source, variant: str | None = None) -> tuple[list[Problem], Game | None]:
     """``problems_in`` for a document already parsed (an editor's buffer, a file being formatted)."""
     from .compile import Compiler
-    from .schema_check import check
+    from .schema_memo import check
     from .variants import apply_variant, variant_names
 
     problems, broken = check(source)
@@ -89,7 +89,7 @@ def problems_in_source(source: Source, variant: str | None = None) -> tuple[list
     for name in ([None] + list(names)) if variant is None else [variant]:
         merged = source if name is None else apply_variant(source, name)
         if name is not None:
-            extra, broken = check(merged)
+            extra, broken = check(merged, name)
             problems += extra
         compiler = Compiler(merged, broken, name or "", names)
         game = compiler.compile()

@@ -30,8 +30,8 @@ def cache_dir() -> Path:
 
 def lines(paths: list[Path]) -> list[str]:
     """The text ``atout list`` prints for each rule file, from the cache where it is current."""
-    stamp = _stamp()
-    cached = _read(cache_dir() / FILE, stamp)
+    now = stamp()
+    cached = _read(cache_dir() / FILE, now)
     out, fresh = [], {}
     for path in paths:
         key = str(path.resolve())
@@ -41,7 +41,7 @@ def lines(paths: list[Path]) -> list[str]:
         fresh[key] = {"sha256": digest, "text": text}
         out.append(text)
     if fresh != {k: cached.get(k) for k in fresh}:
-        _write(cache_dir() / FILE, {"stamp": stamp, "entries": {**cached, **fresh}})
+        write_json(cache_dir() / FILE, {"stamp": now, "entries": {**cached, **fresh}})
     return out
 
 
@@ -64,7 +64,7 @@ def describe(path: Path) -> str:
     return text
 
 
-def _stamp() -> str:
+def stamp() -> str:
     """The sizes and modification times of atout's modules: a new atout, a new cache."""
     package = Path(__file__).parent
     found = []
@@ -74,22 +74,22 @@ def _stamp() -> str:
     return hashlib.sha256("\n".join(found).encode()).hexdigest()
 
 
-def _read(path: Path, stamp: str) -> dict:
+def _read(path: Path, expected: str) -> dict:
     """The cached entries, or none when the cache is missing, unreadable or of another atout."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    if not isinstance(data, dict) or data.get("stamp") != stamp or not isinstance(data.get("entries"), dict):
+    if not isinstance(data, dict) or data.get("stamp") != expected or not isinstance(data.get("entries"), dict):
         return {}
     return data["entries"]
 
 
-def _write(path: Path, data: dict) -> None:
+def write_json(path: Path, data: dict) -> None:
     """Replace the cache in one step (a reader sees the old file or the new one, never half)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(dir=path.parent, prefix=".catalog-", suffix=".tmp")
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
     except OSError:
         return
     try:

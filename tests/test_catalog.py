@@ -118,3 +118,31 @@ def test_the_rule_language_parser_is_kept_in_the_cache_and_rebuilt_when_unreadab
     assert syntax._cache_file() is False
     assert build().parse(text, start="expr") == first.parse(text, start="expr")
 
+
+def test_a_rule_file_that_passed_the_schema_check_is_not_checked_again_until_it_changes(monkeypatch, tmp_path):
+    from interpreter import schema_check
+
+    each = 1 + len(interpreter.load("belote").variants)      # the file and each variant merged into it
+    monkeypatch.setenv("ATOUT_CACHE_DIR", str(tmp_path / "cache"))
+    checked = []
+    original = schema_check.check
+
+    def counting(source, schema="game.schema.json"):
+        checked.append(source.path)
+        return original(source, schema)
+
+    monkeypatch.setattr(schema_check, "check", counting)
+    path = tmp_path / "belote.yaml"
+    path.write_text(interpreter.resolve("belote").read_text())
+    assert interpreter.problems_in(path)[0] == [] and checked.count(str(path)) == each
+    assert interpreter.problems_in(path)[0] == [] and checked.count(str(path)) == each      # remembered
+    path.write_text(path.read_text() + "\n# an edit\n")
+    assert interpreter.problems_in(path)[0] == [] and checked.count(str(path)) == 2 * each
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(path.read_text().replace("players: 4", "players: four"))
+    first = interpreter.problems_in(broken)[0]
+    assert first and interpreter.problems_in(broken)[0] == first       # a problem is found every time
+    assert checked.count(str(broken)) == 2 * each
+    (tmp_path / "cache" / "schema-passed.json").write_text("{not json")
+    assert interpreter.problems_in(path)[0] == [] and checked.count(str(path)) == 3 * each
+    assert interpreter.problems_in(path)[0] == [] and checked.count(str(path)) == 3 * each
