@@ -195,10 +195,12 @@ def _play_source(writer: _Writer) -> str:
     if game.leader_wins is not None:
         winner = f"0 if {writer.rule(('play', 'leader wins when'), game.leader_wins)} else {winner}"
     out += [f"    at = {winner}", "    s.past.append(tuple(trick))"]
+    tables = (game.points_table, *(points for _, points in game.rankings))
+    pointless = not any(value for table in tables for row in table.scaled for value in row)   # no card points
     body = ["nxt = s.trick_seats[at]",
             "s.winners.append(nxt)",
             "s.tricks[nxt] += 1",
-            "row = s.points.scaled[s.trump + 1]"]
+            *([] if pointless and not game.keep[0] else ["row = s.points.scaled[s.trump + 1]"])]
     if game.sits_out is None:
         cards = [f"c{i}" for i in range(players)]
         body += [f"{', '.join(cards)}, = trick",
@@ -207,6 +209,8 @@ def _play_source(writer: _Writer) -> str:
     else:
         body.append("mask = sum(1 << c for c in trick)")
         take = ["s.won[nxt] |= mask", "s.scored[nxt] += sum(row[c] for c in trick)"]
+    if pointless:
+        take = take[:1]
     if game.keep[0]:
         kept = writer.constant("KEPT", game.keep[0])
         body += [f"if {kept} & mask:", "    s._take_keeping(nxt, row, at)", "else:"]
