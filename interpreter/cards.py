@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from fractions import Fraction
 from math import gcd
+from typing import Any
 
 
 _BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
@@ -110,6 +111,12 @@ def quotient(numerator: int | Fraction, denominator: int | Fraction) -> int | Fr
     points (frequent even in a game of half points) keeps what is computed from it in integers."""
     whole, rest = divmod(numerator, denominator)
     return Fraction(numerator, denominator) if rest else whole
+
+
+def whole(value: Any) -> Any:
+    """A Fraction that is a whole number as an int, anything else as it is: a half point times
+    an even number leaves what is computed from it in integer arithmetic."""
+    return value.numerator if type(value) is Fraction and value.denominator == 1 else value
 
 
 @dataclass(frozen=True)

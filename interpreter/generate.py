@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from .cards import whole
 from .phases import PLAY, Taken
 from .tricks import TRUMPS_LED
 
@@ -319,6 +320,7 @@ class _SettlementLets:
     reads a bound name, or has no source, stays a call."""
 
     RISKY = ("_div(", "_mod(", "rule_")
+    FRACTIONAL = ("_div(", "_quotient(", "Fraction(", "s.points.of(")     # where a value may stop being whole
 
     def __init__(self, writer: _Writer, sources: list[str]):
         given = writer.sources
@@ -333,11 +335,17 @@ class _SettlementLets:
         self.eager: set[str] = set()
         self.lazy: dict[str, str] = {}      # name -> its value's source, written where it is read
         self.lines: list[str] = []
-        for name, _, _ in writer.game.lets:
+        fractional: set[str] = set()
+        for name, kind, _ in writer.game.lets:
             if name not in wanted:
                 continue
             let = given[("let", name)]
             value = self.written(let)
+            if kind == "num" and (any(mark in let for mark in self.FRACTIONAL) or
+                                  any(m.group(1) in fractional for m in LET_CALL.finditer(let))):
+                fractional.add(name)         # a whole Fraction becomes an int: what reads it stays in ints
+                writer.constant("_whole", whole)
+                value = f"_whole({unwrapped(value)})"
             if any(risk in value for risk in self.RISKY):
                 writer.constant("_UNSET", _UNSET)
                 self.lazy[name] = value
@@ -515,6 +523,20 @@ def _complete_melds(melds: tuple[tuple[int, tuple], ...], cards: int) -> dict[in
         if not subset:
             return table
         subset = (subset - 1) & cards
+
+
+def unwrapped(src: str) -> str:
+    """A generated expression without the parentheses around all of it, which a return or a
+    call's argument does not need."""
+    if src.startswith("(") and src.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(src):
+            depth += ch == "("
+            depth -= ch == ")"
+            if depth == 0 and i < len(src) - 1:
+                return src
+        return src[1:-1]
+    return src
 
 
 def _trick_rules(game: Game) -> tuple:

@@ -12,7 +12,7 @@ import re
 
 from .compile import Compiler
 from .errors import RuleFileError
-from .generate import engine_source
+from .generate import engine_source, unwrapped
 from .loading import read_source
 from .schema_check import check
 from .variants import apply_variant, variant_names
@@ -35,7 +35,7 @@ def generated_listing(path: str | Path, variant: str | None = None) -> str:
              f"{len(compiler.generated)} rule strings, one function each", ""]
     for where, src in compiler.generated:
         name = "_".join(re.sub(r"\W+", "_", str(part)).strip("_") or "x" for part in where)
-        lines += [f"# {'/'.join(map(str, where))}", f"def {name}(s):", f"    return {_unwrap(src)}", ""]
+        lines += [f"# {'/'.join(map(str, where))}", f"def {name}(s):", f"    return {unwrapped(src)}", ""]
     engine, _ = engine_source(game)
     lines += ["", "# The engine's hot paths written for this game (methods of its State): the rule strings",
               "# above inlined, a let value called as let_NAME(s); hand, trick, led_cards, beats are locals.",
@@ -44,14 +44,3 @@ def generated_listing(path: str | Path, variant: str | None = None) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _unwrap(src: str) -> str:
-    """The outer parentheses of a generated expression, which a return does not need."""
-    if src.startswith("(") and src.endswith(")"):
-        depth = 0
-        for i, ch in enumerate(src):
-            depth += ch == "("
-            depth -= ch == ")"
-            if depth == 0 and i < len(src) - 1:
-                return src
-        return src[1:-1]
-    return src

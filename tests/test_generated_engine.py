@@ -118,6 +118,9 @@ def test_the_settlement_reads_each_let_as_a_local_computed_once():
     settle = tarot[tarot.index("def _award_list(s):"):]
     assert "let_handful" not in settle                   # a let the awards do not read is not computed
     assert "s.bound" not in settle and "(3 if (it == s.taker) else (-1)) * let_contract_gain" in settle
+    # a number that may be a Fraction (card points, what is computed from them) is made an int where whole
+    assert "    let_taken = _whole(_quotient(" in settle and "    let_contract_gain = _whole(((25 + " in settle
+    assert "    let_petit_gain = ((10 * s.contract)" in settle and "    let_bouts = ((" in settle
 
 
 def test_a_let_that_may_fail_is_computed_where_an_award_first_reads_it(tmp_path):

@@ -150,3 +150,11 @@ def test_took_all_names_the_team_that_won_every_trick_and_nothing_else():
         assert facts["capot"] == expected, seed
         capots += expected is not None
     assert capots > 3
+
+
+def test_whole_makes_a_whole_fraction_an_int_and_leaves_the_rest():
+    from interpreter.cards import whole
+
+    found = [whole(x) for x in (Fraction(6, 2), Fraction(7, 2), 4, None, True)]
+    assert found == [3, Fraction(7, 2), 4, None, True]
+    assert [type(x) for x in found[:3]] == [int, Fraction, int]
