@@ -9,6 +9,7 @@ read or written changes nothing but the time taken.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 import hashlib
 import json
 
@@ -36,11 +37,19 @@ def check(source: Source, variant: str = "", schema: str = "game.schema.json") -
 
 
 def _key(text: str, variant: str, schema: str) -> str:
-    digest = hashlib.sha256()
-    for part in (stamp(), (data_dir("schema") / schema).read_bytes(), variant, text):
-        digest.update(part if isinstance(part, bytes) else part.encode())
+    digest = _prefix(schema).copy()
+    for part in (variant, text):
+        digest.update(part.encode())
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+@lru_cache(maxsize=None)
+def _prefix(schema: str):
+    """The digest of atout's modules and the schema, worked out once a process."""
+    digest = hashlib.sha256(stamp().encode())
+    digest.update((data_dir("schema") / schema).read_bytes())
+    return digest
 
 
 def _passed() -> list[str]:
