@@ -6,6 +6,8 @@ a stamp of atout's own modules (their sizes and modification times), so an edit 
 or to atout itself makes the affected lines be worked out again. The cache lives in
 ``$ATOUT_CACHE_DIR``, else ``$XDG_CACHE_HOME/atout``, else ``~/.cache/atout``. It is only
 ever a copy: a cache that cannot be read is ignored and one that cannot be written is skipped.
+The folder, the stamp and the one-step write serve atout's other caches too (schema_memo,
+the rule language's parser tables in syntax).
 """
 from __future__ import annotations
 

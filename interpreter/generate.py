@@ -415,8 +415,8 @@ def _plan_lines(writer: _Writer, plan: tuple, name: str) -> list[str]:
         cards = " | ".join(f"{bits}[pack[{i}]]" for i in places)
         out.append(f"    hands[{_seat(seat, players)}] |= {cards}")
     for pile, places in piles.items():
-        whole = places == list(range(places[0], places[-1] + 1))
-        cards = f"pack[{places[0]}:{places[-1] + 1}]" if whole else f"[{', '.join(f'pack[{i}]' for i in places)}]"
+        contiguous = places == list(range(places[0], places[-1] + 1))
+        cards = f"pack[{places[0]}:{places[-1] + 1}]" if contiguous else f"[{', '.join(f'pack[{i}]' for i in places)}]"
         out.append(f"    piles[{pile}].extend({cards})")
     if rest is not None:
         out += [f"    piles[{rest}].extend(pack[{at}:])" if at else f"    piles[{rest}].extend(pack)", "    pack.clear()"]

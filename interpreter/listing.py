@@ -14,7 +14,7 @@ from .compile import Compiler
 from .errors import RuleFileError
 from .generate import engine_source, unwrapped
 from .loading import read_source
-from .schema_check import check
+from .schema_memo import check
 from .variants import apply_variant, variant_names
 
 
@@ -24,7 +24,7 @@ def generated_listing(path: str | Path, variant: str | None = None) -> str:
     problems, broken = check(source)
     if variant is not None:
         source = apply_variant(source, variant)
-        more, broken = check(source)
+        more, broken = check(source, variant)
         problems += more
     compiler = Compiler(source, broken, variant or "", variant_names(source))
     game = compiler.compile()
