@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 import random
 
+from .cards import whole
 from .errors import MatchError, MatchLimitError
 from .game import Action, Game, Standing
 from .state import Result, State
@@ -16,8 +17,8 @@ MAX_ANNULLED_IN_A_ROW = 1_000    # deals annulled one after the other (auction: 
 
 @dataclass(frozen=True)
 class MatchResult:
-    team_scores: tuple[Fraction, ...]
-    seat_scores: tuple[Fraction, ...]
+    team_scores: tuple[int | Fraction, ...]      # whole numbers as ints
+    seat_scores: tuple[int | Fraction, ...]
     winner: int | None          # winning team, None for a draw
     deals: tuple[Result, ...]
 
@@ -40,8 +41,9 @@ class Match:
         self.dealer = dealer
         self.results: list[Result] = []
         rule = game.match
-        self.team_scores = [rule.start] * len(game.side_seats)
-        self.seat_scores = [rule.start] * game.players
+        start = whole(rule.start)       # an int where whole: a deal's int points then add up as ints
+        self.team_scores = [start] * len(game.side_seats)
+        self.seat_scores = [start] * game.players
         self._last: State | None = None
         self._finished: State | None = None
         self.deal_seed: int | None = None
@@ -89,7 +91,7 @@ class Match:
             self.team_scores[i] += sign * x
         for i, x in enumerate(result.seat_scores):
             self.seat_scores[i] += sign * x
-        annulled = bool(result.facts.get("annulled"))
+        annulled = state.annulled
         after = state.clone()           # the deal as the match stands after it: what 'then' and 'until' read
         after.match_scores = tuple(self.team_scores)
         if self.game.counters and not annulled:

@@ -33,6 +33,8 @@ SKIPPED_KINDS = ("set", "list")
 
 def exact(x: Any) -> Number:
     """A score as an exact number: an int when whole (fast to add), else a Fraction."""
+    if type(x) is int:
+        return x
     x = x if isinstance(x, Fraction) else Fraction(x)
     return x.numerator if x.denominator == 1 else x
 

@@ -149,3 +149,11 @@ def test_variants_on_the_same_seeds_differ_by_paired_differences():
     # the same rules on the same seeds differ by nothing at all
     _, same = compare([games[0], games[0]], [None, "again"], 4, 1, ["random"] * 4)
     assert all(s["score_difference"] == 0 and s["score_difference_95"] == [0, 0] for s in same.to_json()[0]["sides"])
+
+
+def test_exact_keeps_ints_and_makes_whole_fractions_ints():
+    from interpreter.stats import exact
+
+    found = [exact(x) for x in (7, True, Fraction(14, 2), Fraction(7, 2), 2.5)]
+    assert found == [7, 1, 7, Fraction(7, 2), Fraction(5, 2)]
+    assert [type(x) for x in found] == [int, int, int, Fraction, Fraction]

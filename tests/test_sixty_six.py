@@ -543,6 +543,7 @@ def test_match_starts_at_seven_and_the_deal_winner_subtracts_his_game_points():
         play_script(tricks, "JS", dealer=n % 2, hold={"leader": ["QS"]}, state=state)
         match.finish_deal(state)
         seen.append(list(match.seat_scores))
+        assert {type(x) for x in match.seat_scores + match.team_scores} == {int}    # whole scores stay ints
         assert match.is_over == (n == 4)
     assert seen == [[7, 4], [4, 4], [4, 1], [1, 1], [1, -2]]
     assert match.result().winner == 1
