@@ -233,16 +233,26 @@ class Summary:
                 self.facts[name] = self.facts.get(name, 0) + (value is True)
             elif kind in MEAN_KINDS:
                 if value is not None:
-                    self.facts.setdefault(name, Moments()).add(exact(value))
+                    self._fact(name, Moments).add(exact(value))
             elif kind not in SKIPPED_KINDS and (value is not None or name in self.declared):
-                self.facts.setdefault(name, Counter())["none" if value is None else str(value)] += 1
+                self._fact(name, Counter)["none" if value is None else str(value)] += 1
         call = facts.get("call")
         if call is not None:
-            entry = self.calls.setdefault(str(call), [0, {}])
+            entry = self.calls.get(str(call))
+            if entry is None:
+                entry = self.calls[str(call)] = [0, {}]
             entry[0] += 1
             for name, kind in self.fact_kinds.items():
                 if kind in RATE_KINDS:
                     entry[1][name] = entry[1].get(name, 0) + (facts.get(name) is True)
+
+    def _fact(self, name: str, kind: type) -> Any:
+        """The running figure of a fact, made on its first deal (not at every deal, as
+        ``setdefault`` would make and throw away a new one)."""
+        found = self.facts.get(name)
+        if found is None:
+            found = self.facts[name] = kind()
+        return found
 
     def add_match(self, side_scores: Sequence[Any], seat_scores: Sequence[Any], winner: int | None) -> None:
         self.matches += 1
