@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
+from .cards import whole
 from .errors import IllegalActionError
 
 
@@ -123,8 +124,8 @@ class Settlement:
         given = self._award_list()
         teams, team_of = self.teams, self.team_of
         for i, (kind, who, points, rule) in enumerate(given):
-            if type(points) is Fraction and points.denominator == 1:
-                points = points.numerator           # whole numbers as ints: no Fraction arithmetic after
+            if type(points) is Fraction:
+                points = whole(points)              # whole numbers as ints: no Fraction arithmetic after
                 given[i] = (kind, who, points, rule)
             if kind == "team":
                 team_scores[who] += points

@@ -17,6 +17,7 @@ from fractions import Fraction
 import math
 from typing import Any, Iterable, Sequence
 
+from .cards import whole
 from .facts import kind_of
 
 Z95 = 1.96             # the normal quantile of a two-sided 95 % interval
@@ -35,8 +36,7 @@ def exact(x: Any) -> Number:
     """A score as an exact number: an int when whole (fast to add), else a Fraction."""
     if type(x) is int:
         return x
-    x = x if isinstance(x, Fraction) else Fraction(x)
-    return x.numerator if x.denominator == 1 else x
+    return whole(x if isinstance(x, Fraction) else Fraction(x))
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
