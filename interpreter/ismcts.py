@@ -173,9 +173,7 @@ class ISMCTSPlayer:
             node = children[action]
             w.apply_unchecked(action)
             path.append((node, player))
-        rollout = self.rollout
-        while not w.is_over:
-            w.apply_unchecked(rollout.choose(w))
+        self.rollout.play_out(w)
         rewards = margins(w)
         self.scale = max(self.scale, max(abs(r) for r in rewards))
         for node, player in path:

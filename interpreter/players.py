@@ -57,22 +57,33 @@ class GreedyPlayer:
             return self._choice(state)
         if state.plays_only():
             return self._card(state)
-        extras = [a for a in state.legal_actions() if a.kind != "play"]
-        shows = [a for a in extras if a.kind == "show"]
+        by_kind: dict[str, list[Action]] = {}
+        for action in state.legal_actions():
+            if action.kind != "play":
+                by_kind.setdefault(action.kind, []).append(action)
+        if not by_kind:
+            return self._card(state)
+        shows = by_kind.get("show")
         if shows and (state.taker is None or state.team_of[state.current] == state.team_of[state.taker]):
             return max(shows, key=lambda a: (state.game.shows[a.arg].count, -a.arg))
-        announce = [a for a in extras if a.kind == "meld"]
-        if announce:  # melds are worth points: always announce them
-            return announce[0]
-        swaps = [a for a in extras if a.kind == "act" and _gains(state, a)]
+        if "meld" in by_kind:  # melds are worth points: always announce them
+            return by_kind["meld"][0]
+        swaps = [a for a in by_kind.get("act", ()) if _gains(state, a)]
         if swaps:
             return swaps[0]
         card = self._card(state)
-        melds = [a for a in extras if a.kind == "declare"]
+        melds = by_kind.get("declare")
         if melds:
             same = [a for a in melds if a.card == card.card]
             return same[0] if same else max(melds, key=lambda a: _meld_points(state, a))
         return card
+
+    def play_out(self, state: State) -> None:
+        """Play the deal to its end, every seat choosing as this player would: a searching
+        player's rollouts, thousands a decision. A plain card play skips choose()'s tests."""
+        card, choose = self._card, self.choose
+        while state.current is not None:
+            state.apply_unchecked(card(state) if state.plays_only() else choose(state))
 
     def _choice(self, state: State) -> Action:
         """Decisions: pass unless a call is required. Cards to give: the most points, then the
@@ -152,54 +163,51 @@ class GreedyPlayer:
                     return action
         return legal[-1]
 
-    def _tables(self, state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """For the ranking and trumps in force, built once: each card's place when the cards
-        are sorted weakest first (strength, then points, then card number), and the cards
-        that could stop it winning a trick it leads (those that beat it; where equal cards
-        spoil a trick, those of equal strength too)."""
+    def _tables(self, state: State) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]:
+        """For the ranking and trumps in force, built once: the cards weakest first (strength,
+        then points, then card number), each card's place in that order, the cards that
+        could stop each card winning a trick it leads (those that beat it; where equal cards
+        spoil a trick, those of equal strength too), and whether taking points is good."""
         game, rule = state.game, state.rule
-        last = self._last
-        if last[0] is rule and last[1] == state.trump and last[2] == state.trumps and last[3] is game:
-            return last[4]
         key = (id(rule), state.trump, state.trumps)
         found = self._built.get(key)
         if found is None or found[0] is not rule or found[1] is not game:
-            cost = sorted(range(game.deck.size), key=lambda c: (rule.strength[c], game.points[c], c))
+            order = tuple(sorted(range(game.deck.size), key=lambda c: (rule.strength[c], game.points[c], c)))
             place = [0] * game.deck.size
-            for i, c in enumerate(cost):
+            for i, c in enumerate(order):
                 place[c] = i
             everything = game.deck.all
             threat = [rule.beating([c], state.trump, state.trumps, everything, 0) for c in range(game.deck.size)]
             if rule.spoil_ties:
                 for c in range(game.deck.size):
                     threat[c] |= sum(1 << d for d in range(game.deck.size) if d != c and rule.strength[d] == rule.strength[c])
-            found = self._built[key] = (rule, game, tuple(place), tuple(threat))
-        self._last = (rule, state.trump, state.trumps, game, (found[2], found[3]))
-        return found[2], found[3]
+            found = self._built[key] = (rule, game, (order, tuple(place), tuple(threat), _points_are_good(game)))
+        self._last = (rule, state.trump, state.trumps, game, found[2])
+        return found[2]
 
     def _card(self, state: State) -> Action:
         game = state.game
         legal = state.legal_mask()
         if legal and not legal & (legal - 1):         # one card: nothing to weigh
             return game.play_actions[legal.bit_length() - 1]
-        place, threat = self._tables(state)
-        cost = place.__getitem__          # a card's place weakest first: one place per card
-        cards = bits(legal)
-        if not _points_are_good(game):
-            return game.play_actions[self._dodge(state, sorted(cards, key=cost))]
-        weakest = min(cards, key=cost)
+        last = self._last
+        if last[0] is state.rule and last[1] == state.trump and last[2] == state.trumps and last[3] is game:
+            order, place, threat, good = last[4]
+        else:
+            order, place, threat, good = self._tables(state)
+        if not good:
+            return game.play_actions[self._dodge(state, sorted(bits(legal), key=place.__getitem__))]
         if not state.trick:       # lead the strongest card nobody can still beat, else the weakest
             unseen = game.deck.all & ~state.hands[state.current] & ~state.played
-            safe = [card for card in cards if not threat[card] & unseen]
-            return game.play_actions[max(safe, key=cost) if safe else weakest]
-        seat = state.current
+            safe = [card for card in bits(legal) if not threat[card] & unseen]
+            return game.play_actions[max(safe, key=place.__getitem__) if safe else _first(order, legal)]
         at = state.trick_winner_at()
-        if at >= 0 and state.team_of[state.trick_seats[at]] == state.team_of[seat] and len(state.teams) < game.players:
-            return game.play_actions[weakest]
+        if at >= 0 and state.team_of[state.trick_seats[at]] == state.team_of[state.current] and len(state.teams) < game.players:
+            return game.play_actions[_first(order, legal)]
         beats = state.tables.beats[state.trick[at]] if at >= 0 else \
             state.rule.beating(state.trick, state.trump, state.trumps, game.deck.all, at)   # the cards that would take the trick
         taking = legal & beats            # the cheapest card that takes the trick, else the weakest
-        return game.play_actions[min(bits(taking), key=cost) if taking else weakest]
+        return game.play_actions[_first(order, taking or legal)]
 
     @staticmethod
     def _dodge(state: State, cards: list[int]) -> int:
@@ -212,6 +220,15 @@ class GreedyPlayer:
         losing = [c for c in cards if not beats >> c & 1]
         pool = losing or cards
         return max(pool, key=lambda c: (game.points[c], rule.strength[c], c))
+
+
+def _first(order: tuple[int, ...], mask: int) -> int:
+    """The first card of ``order`` in ``mask`` (not empty): with the cards weakest first, the
+    weakest. A hand's weakest card comes early, so this stops sooner than a sort or a min."""
+    for card in order:
+        if mask >> card & 1:
+            return card
+    raise ValueError("no card of the order is in the mask")
 
 
 def _points_are_good(game) -> bool:
@@ -328,8 +345,7 @@ class SamplingPlayer:
             for i, action in enumerate(legal):
                 child = world.clone()
                 child.apply_unchecked(action)
-                while not child.is_over:
-                    child.apply_unchecked(self.rollout.choose(child))
+                self.rollout.play_out(child)
                 totals[i] += _margin(child, me)
         best = max(totals)
         return legal[totals.index(best)]

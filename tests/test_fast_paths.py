@@ -126,9 +126,32 @@ def test_aluette_greedy_does_not_lead_a_card_an_unseen_equal_card_could_spoil():
     game = interpreter.load("aluette")
     player = GreedyPlayer(1)
     state = game.new_deal(seed=3)
-    place, threat = player._tables(state)
+    order, place, threat, good = player._tables(state)
+    assert good and [place[card] for card in order] == list(range(game.deck.size))
     ace_coins, ace_cups = game.deck.codes.index("1O"), game.deck.codes.index("1C")
     assert threat[ace_coins] >> ace_cups & 1          # equal aces spoil a trick
     three_coins = game.deck.codes.index("3O")         # the highest card: nothing beats or ties it
     assert threat[three_coins] == 0
-    assert place[three_coins] == game.deck.size - 1
+    assert place[three_coins] == game.deck.size - 1 and order[-1] == three_coins
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_greedy_play_out_plays_what_greedy_choices_play(name):
+    """play_out() skips choose()'s tests where only cards can be played: each deal ends as
+    it ends when every action is the greedy player's choice, from the deal or from midway."""
+    game = interpreter.load(name)
+    rng = random.Random(11)
+    for i in range(25):
+        start = game.new_deal(seed=rng.getrandbits(64), dealer=i % game.players)
+        for _ in range(rng.randrange(12)):
+            if start.is_over:
+                break
+            start.apply_unchecked(rng.choice(start.legal_actions()))
+        by_choice, played_out = start.clone(), start.clone()
+        chooser = GreedyPlayer(5)
+        while not by_choice.is_over:
+            by_choice.apply_unchecked(chooser.choose(by_choice))
+        GreedyPlayer(5).play_out(played_out)
+        assert played_out.is_over
+        assert played_out.history == by_choice.history
+        assert played_out.team_scores() == by_choice.team_scores()
