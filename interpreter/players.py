@@ -89,13 +89,13 @@ class GreedyPlayer:
         """Decisions: pass unless a call is required. Cards to give: the most points, then the
         weakest. Cards to show: the weakest (they tell the others least)."""
         legal = state.legal_actions()
-        game = state.game
         strength = state.rule.strength
         if state.phase == DECIDE:
             return self._decision(state, legal)
         if legal[0].kind == "reveal":
             return min(legal, key=lambda a: (strength[a.card], a.card))
-        return max(legal, key=lambda a: (game.points[a.card], -strength[a.card], -a.card))
+        points = state.points.scaled[0]       # game.points as ints: the same order, without Fractions
+        return max(legal, key=lambda a: (points[a.card], -strength[a.card], -a.card))
 
     @staticmethod
     def _decision(state: State, legal: list[Action]) -> Action:
