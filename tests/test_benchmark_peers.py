@@ -7,6 +7,7 @@ slams, a Belote deal passed out); invariants of the card points are checked on t
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -217,3 +218,18 @@ def test_the_split_times_both_engines_on_the_same_packs():
     state = interpreter.load("aluette").new_deal(seed=random.Random(9), dealer=1)
     mine = aluette.Deal(handwritten.shuffled(random.Random(9), 48), 1)
     assert state.hands == [sum(1 << c for c in hand) for hand in mine.hands]
+
+
+def test_against_measures_an_earlier_revision_beside_this_checkout(tmp_path):
+    """benchmarks/against.py: the revision's files come out of git, and its playouts run in a
+    process of their own, from that tree; a revision git does not know is reported, not raised."""
+    from against import export, measure
+
+    tree = export("HEAD", tmp_path / "before")
+    committed = subprocess.run(["git", "show", "HEAD:interpreter/game.py"], capture_output=True, text=True,
+                               cwd=Path(__file__).resolve().parent.parent, check=True).stdout
+    assert (tree / "interpreter" / "game.py").read_text() == committed
+    rates = measure(tree, ["sixty-six", "aluette"], 5, 1)
+    assert list(rates) == ["sixty-six", "aluette"] and all(rate > 0 for rate in rates.values())
+    with pytest.raises(SystemExit, match="no-such-revision"):
+        export("no-such-revision", tmp_path / "missing")
