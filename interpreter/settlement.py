@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from .cards import whole
-from .errors import IllegalActionError
+from .errors import IllegalActionError, RuleRuntimeError
 
 
 @dataclass(frozen=True)
@@ -159,7 +159,11 @@ class Settlement:
         for name, value in zip(game.mark_names, self.marks):
             facts[name] = self._fact(game.mark_types[game.mark_names.index(name)], value)
         for name, kind, fn in game.lets:
-            facts[name] = self._fact(kind, fn(self))
+            try:
+                value = fn(self)
+            except RuleRuntimeError:      # e.g. a division by zero: the awards of this deal did not read it
+                value = None              # (the settlement computes a let only where read, and fails there)
+            facts[name] = self._fact(kind, value)
         return facts
 
     def _award_list(self) -> list[tuple[str, int, Any, str]]:

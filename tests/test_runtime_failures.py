@@ -108,6 +108,34 @@ def _first_deal_scoring(rule: str, seed: str) -> int:
     return next(d for d, deal in enumerate(deals, 1) if rule in [r["rule"] for r in deal["result"]["reasons"]])
 
 
+def test_a_let_that_cannot_be_worked_out_in_a_deal_whose_awards_do_not_read_it_has_no_value(tmp_path: Path) -> None:
+    """A let dividing by a count that is zero in some deals, read only by an award that holds
+    when it is not: the deal settles, its facts give the let no value (None) instead of failing,
+    and a simulation runs to its end. In a deal whose awards do read it, it has its value."""
+    text = (interpreter.GAMES_DIR / "sixty-six.yaml").read_text(encoding="utf-8")
+    text = _changed(text, "  loser: next(winner)\n", "  loser: next(winner)\n  share: 12 / tricks(loser)\n")
+    text = _changed(text, "  award:\n", "  award:\n    - rule: share\n      when: tricks(loser) > 1\n"
+                                       "      to: winner\n      points: share\n")
+    path = tmp_path / "shares.yaml"
+    path.write_text(text)
+    game = interpreter.load(path)
+    rng, seen = random.Random(5), set()
+    for seed in range(300):
+        state = game.new_deal(seed=seed)
+        while not state.is_over:
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+        result = state.result()
+        loser = result.facts["loser"]
+        tricks = state.tricks[loser]
+        assert result.facts["share"] == (None if tricks == 0 else interpreter.cards.quotient(12, tricks))
+        assert ("share" in [r.rule for r in result.reasons]) == (tricks > 1)
+        seen.add(min(tricks, 2))
+    assert seen == {0, 1, 2}
+    done = RUN.invoke(main, ["simulate", str(path), "-n", "40", "--seed", "1"])
+    assert done.exit_code == 0, done.output
+    assert "share" in done.output
+
+
 def test_division_by_zero_on_two_processes_is_the_same_error(divides_by_zero: Path) -> None:
     one = run_atout("simulate", str(divides_by_zero), "-n", "4", "--seed", "4")
     two = run_atout("simulate", str(divides_by_zero), "-n", "4", "--seed", "4", "-j", "2")
