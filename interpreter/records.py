@@ -14,7 +14,6 @@ from .errors import AtoutError, RecordError, RuleFileError, RuleRuntimeError, Un
 from .game import Game
 from .loading import read_regular
 from .match import Match
-from .schema_check import validator
 from .state import State, _num
 
 FORMAT = 1
@@ -78,6 +77,9 @@ def read_record(path: str | Path) -> list[tuple[str, dict]]:
         raise RecordError(f"{name}: cannot be read: {err}") from None
     jsonl = name.endswith(".jsonl")
     lines = text.splitlines() if jsonl else [text]
+    from .schema_check import validator     # jsonschema is imported by the commands that read records only
+
+    schema = validator("record.schema.json")
     records = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -85,7 +87,7 @@ def read_record(path: str | Path) -> list[tuple[str, dict]]:
         where = f"{name}:{number}" if jsonl else name
         data = _parse_json(line, name, number if jsonl else None)
         try:
-            errors = sorted(validator("record.schema.json").iter_errors(data), key=lambda e: list(e.absolute_path))
+            errors = sorted(schema.iter_errors(data), key=lambda e: list(e.absolute_path))
         except RecursionError:
             raise RecordError(f"{where}: nested too deeply to be a record") from None
         if errors:

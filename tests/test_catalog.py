@@ -3,6 +3,7 @@ only what changed, and a cache it cannot read or write changes nothing it prints
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -87,6 +88,19 @@ def test_the_command_starts_without_the_rule_file_readers():
             "'interpreter.state', 'interpreter.players') if m in sys.modules))")
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert shown.stdout.strip() == "[]"
+
+
+def test_a_simulation_of_a_rule_file_checked_before_needs_no_schema_validator(tmp_path):
+    """Records are written without jsonschema (it validates records only when they are read),
+    and a rule file the schema memo knows is clean is loaded without it: a simulation, its
+    records included, starts without importing jsonschema."""
+    env = {**os.environ, "ATOUT_CACHE_DIR": str(tmp_path)}
+    code = ("import sys, io, interpreter; from interpreter.simulate import simulate; "
+            "simulate(interpreter.load('sixty-six'), 2, 1, ['random', 'random'], record=io.StringIO()); "
+            "print('jsonschema' in sys.modules)")
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert (first.stdout.strip(), again.stdout.strip()) == ("True", "False")
 
 
 def test_the_engine_is_there_when_named():
