@@ -6,7 +6,8 @@ string. Here those answers are known once. The follow obligations become one leg
 function whose clauses share their conditions and the cards led; the play of a card (the
 trick's end, its card points, the end check, the draw) becomes straight-line code with the
 number of players and the rule strings written in; the legal plays of a decision come from
-byte tables without a call. The result is a subclass of State with these methods, made
+byte tables without a call; a new deal's fields, its deal and the start of play come from
+generate_deal.py. The result is a subclass of State with these methods, made
 once per Game; the generic State stays the reference it is tested against
 (tests/test_generated_engine.py). ``atout compile GAME --show`` prints the code.
 """
@@ -16,7 +17,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .cards import whole
-from .phases import PLAY, Taken
+from .generate_deal import deal_source, indent, start_play_source, start_source
+from .phases import AUCTION, PLAY, TRANSFERS, Taken
 from .tricks import TRUMPS_LED
 
 if TYPE_CHECKING:
@@ -69,8 +71,9 @@ def engine_source(game: Game) -> tuple[str, dict[str, Any]]:
     """The generated methods of ``game`` as Python source, and the values they name."""
     writer = _Writer(game)
     play = _play_source(writer)
-    parts = [_legal_source(writer), play, _legal_actions_source(writer), _apply_source(play), _awards_source(writer)]
-    return "\n\n".join(parts + [_deal_source(writer)]) + "\n", writer.names
+    parts = [_legal_source(writer), play, _legal_actions_source(writer), _apply_source(play), _awards_source(writer),
+             deal_source(writer), start_play_source(writer), start_source(writer)]
+    return "\n\n".join(parts) + "\n", writer.names
 
 
 def engine_class(game: Game) -> type[State]:
@@ -79,10 +82,12 @@ def engine_class(game: Game) -> type[State]:
 
     source, names = engine_source(game)
     namespace = dict(game.code.namespace if game.code is not None else {})
-    namespace.update(names, State=State, PLAY=PLAY, TRUMPS_LED=TRUMPS_LED, Taken=Taken)
+    namespace.update(names, State=State, PLAY=PLAY, AUCTION=AUCTION, TRANSFERS=TRANSFERS, TRUMPS_LED=TRUMPS_LED,
+                     Taken=Taken)
     exec(compile(source, f"<{game.path}: generated engine>", "exec"), namespace)
     methods = {name: namespace[name] for name in ("_compute_legal", "_play", "legal_actions", "apply_unchecked",
-                                                  "_award_list", "_deal")}
+                                                  "_award_list", "_deal", "_start_play")}
+    methods["start"] = classmethod(namespace["start"])
     return type("GeneratedState", (State,), {"__slots__": (), "__doc__": State.__doc__, **methods})
 
 
@@ -120,7 +125,7 @@ def _chain(writer: _Writer, key: str, clauses, rewrite) -> list[str]:
 def _legal_source(writer: _Writer) -> str:
     return "\n".join(["def _compute_legal(s):",
                       '    """The cards the player to act may play (follow obligations, then \'always\')."""',
-                      *_indent(_legal_body(writer), 4), "    return allowed"])
+                      *indent(_legal_body(writer), 4), "    return allowed"])
 
 
 def _legal_body(writer: _Writer) -> list[str]:
@@ -129,7 +134,7 @@ def _legal_body(writer: _Writer) -> list[str]:
     out = ["hand = s.hands[s.current]"]
     if game.leads:
         out += ["trick = s.trick", "if not trick:"]
-        out += _indent(_chain(writer, "may lead", game.leads, lambda src: src.replace(HAND, "hand")), 4)
+        out += indent(_chain(writer, "may lead", game.leads, lambda src: src.replace(HAND, "hand")), 4)
     free = ["allowed = hand"]
     if game.always is None and (not game.follow or _chain(writer, "follow", game.follow, str) == free):
         return out + (["else:", "    allowed = hand"] if game.leads else free)     # no obligation to follow
@@ -161,7 +166,7 @@ def _legal_body(writer: _Writer) -> list[str]:
                      .replace(f"_team(s, {WINNING})", winning_team).replace(WINNING, winning))
     if game.always is not None:
         follow.append(f"allowed |= hand & {writer.rule(('play', 'always'), game.always)}")
-    return out + _indent(follow, 4)
+    return out + indent(follow, 4)
 
 
 def _play_source(writer: _Writer) -> str:
@@ -178,7 +183,7 @@ def _play_source(writer: _Writer) -> str:
            "    s.trick_seats.append(seat)",
            "    s.history.append((seat, card))",
            "    s._legal = None",
-           *_indent(_winning_source(writer), 4)]
+           *indent(_winning_source(writer), 4)]
     if game.sits_out is None:
         out += [f"    if len(trick) < {players}:",
                 f"        s.current = (seat + 1) % {players}",
@@ -215,7 +220,7 @@ def _play_source(writer: _Writer) -> str:
     if game.keep[0]:
         kept = writer.constant("KEPT", game.keep[0])
         body += [f"if {kept} & mask:", "    s._take_keeping(nxt, row, at)", "else:"]
-        body += _indent(take, 4)
+        body += indent(take, 4)
     else:
         body += take
     if game.melds is not None and game.melds.at == "trick":
@@ -223,9 +228,9 @@ def _play_source(writer: _Writer) -> str:
         body += [f"found = {melds}.find(mask)", "if found:", "    s._score_melds(nxt, found)"]
     if any(rule.spoil_ties for rule in _trick_rules(game)):
         out += ["    if at < 0:", "        s.winners.append(-1)", "        nxt = s.leader", "    else:"]
-        out += _indent(body, 8)
+        out += indent(body, 8)
     else:
-        out += _indent(body, 4)
+        out += indent(body, 4)
     out += ["    s.trick = []", "    s.trick_seats = []", "    s.leader = nxt"]
     if game.ends_when is not None:
         out += [f"    if {writer.rule(('play', 'ends when'), game.ends_when)}:", "        return s._end()"]
@@ -237,9 +242,9 @@ def _play_source(writer: _Writer) -> str:
                 draw += [f"{'elif' if j else 'if'} piles[{pile}]:", f"    hands[{seat}] |= 1 << piles[{pile}].pop(0)"]
         if game.draw_when is not None:
             out.append(f"    if {writer.rule(('play', 'draw when'), game.draw_when)}:")
-            out += _indent(draw, 8)
+            out += indent(draw, 8)
         else:
-            out += _indent(draw, 4)
+            out += indent(draw, 4)
     out += ["    if s.hands[nxt]:", "        s.current = nxt", "    else:", "        s._end()"]
     return "\n".join(out)
 
@@ -291,7 +296,7 @@ def _awards_source(writer: _Writer) -> str:
     lets = _SettlementLets(writer, [src for part in parts for src in part if src is not None])
     out = ["def _award_list(s):",
            '    """Every award the finished deal earns, in the rule file\'s order, as (kind, who, points, rule)."""',
-           *_indent(lets.lines, 4),
+           *indent(lets.lines, 4),
            "    found = []"]
     for award, (when, to, points) in zip(game.awards, parts):
         if award.each:
@@ -306,9 +311,9 @@ def _awards_source(writer: _Writer) -> str:
             body = [f"if (who := {lets.written(to)}) is not None:",
                     f"    found.append(({award.to_kind!r}, who, {lets.written(points)}, {award.rule!r}))"]
         if when is not None:
-            out += [f"    if {lets.written(when)}:", *_indent(body, 8)]
+            out += [f"    if {lets.written(when)}:", *indent(body, 8)]
         else:
-            out += _indent(body, 4)
+            out += indent(body, 4)
     return "\n".join(out + ["    return found"])
 
 
@@ -366,94 +371,6 @@ class _SettlementLets:
         return LET_CALL.sub(local, src)
 
 
-def _deal_source(writer: _Writer) -> str:
-    """Every deal the rule file states (the first, the auction's and each call's 'then deal'),
-    each written out for its plan (_plan_lines); a plan of the generic engine's own making
-    (a test's copy) goes through State._deal."""
-    game = writer.game
-    plans = [game.deal_plan]
-    if game.auction is not None:
-        plans += [plan for plan in (game.auction.then_deal, *(c.then_deal for c in game.auction.calls))
-                  if plan is not None and all(plan is not p for p in plans)]
-    out = ["def _deal(s, plan):",
-           '    """Deal ``plan`` from the pack (pile 0), the first packet to the player after the dealer."""',
-           "    pack = s.piles[0]"]
-    for k, plan in enumerate(plans):
-        name = writer.constant("DEAL_PLAN" if k == 0 else f"DEAL_PLAN_{k}", plan)
-        out += _indent(_plan_lines(writer, plan, name), 4)
-    return "\n".join(out + ["    State._deal(s, plan)"])
-
-
-def _plan_lines(writer: _Writer, plan: tuple, name: str) -> list[str]:
-    """The steps of ``plan`` as State._deal takes them. The packets it opens with (to seats
-    and piles, before any step whose count depends on the deal) come from their places in
-    the pack: each seat's joined as bits in one line, each pile's as a slice. The rest go
-    step by step, the seats a step names (who receives a pile, who is dealt another count)
-    the plan's own functions."""
-    game = writer.game
-    players = game.players
-    bits = writer.constant("BITS", tuple(1 << card for card in range(game.deck.size)))
-    seats: dict[int, list[int]] = {}
-    piles: dict[int, list[int]] = {}
-    at, rest, opening = 0, None, 0
-    for step in plan:
-        if step.seat is not None and step.but is None:
-            seats.setdefault(step.seat, []).extend(range(at, at + step.count))
-        elif step.pile is not None and step.count is not None:
-            piles.setdefault(step.pile, []).extend(range(at, at + step.count))
-        elif step.pile is not None:
-            rest = step.pile
-            opening += 1
-            break
-        else:
-            break
-        at += step.count
-        opening += 1
-    out = [f"if plan is {name} and len(pack) >= {at}:" if at else f"if plan is {name}:",
-           "    hands, piles = s.hands, s.piles", "    first = s.dealer + 1"]
-    for seat, places in sorted(seats.items()):
-        cards = " | ".join(f"{bits}[pack[{i}]]" for i in places)
-        out.append(f"    hands[{_seat(seat, players)}] |= {cards}")
-    for pile, places in piles.items():
-        contiguous = places == list(range(places[0], places[-1] + 1))
-        cards = f"pack[{places[0]}:{places[-1] + 1}]" if contiguous else f"[{', '.join(f'pack[{i}]' for i in places)}]"
-        out.append(f"    piles[{pile}].extend({cards})")
-    if rest is not None:
-        out += [f"    piles[{rest}].extend(pack[{at}:])" if at else f"    piles[{rest}].extend(pack)", "    pack.clear()"]
-    elif at:
-        out.append(f"    del pack[:{at}]")
-    codes = writer.constant("CODES", game.deck.codes)
-    shown: set[int] = set()
-    for k, step in enumerate(plan[opening:], opening):
-        if step.show is not None:
-            label = f"{game.pile_names[step.show]}: "
-            out.append(f"    s.history.append((None, {label!r} + ' '.join({codes}[c] for c in piles[{step.show}])))")
-            shown.add(step.show)
-        elif step.move is not None:
-            pile = step.move[0]
-            out.append(f"    who = {name}[{k}].move[1](s)")
-            if game.pile_public[pile] or pile in shown:
-                out += [f"    if piles[{pile}]:",
-                        f"        s.history.append((None, Taken({game.pile_names[pile]!r}, who, "
-                        f"tuple({codes}[c] for c in piles[{pile}]))))"]
-            out += [f"    hands[who] |= _mask(piles[{pile}])", f"    piles[{pile}] = []"]
-        elif step.pile is not None:
-            count = "" if step.count is None else step.count
-            out += [f"    piles[{step.pile}].extend(pack[:{count}])", f"    del pack[:{count}]"]
-        elif step.but is None:
-            out += [f"    hands[{_seat(step.seat, players)}] |= _mask(pack[:{step.count}])", f"    del pack[:{step.count}]"]
-        else:
-            out += [f"    seat = {_seat(step.seat, players)}",
-                    f"    count = {step.but[1]} if {name}[{k}].but[0](s) == seat else {step.count}",
-                    "    hands[seat] |= _mask(pack[:count])", "    del pack[:count]"]
-    return out + ["    return"]
-
-
-def _seat(k: int, players: int) -> str:
-    """The seat ``k`` places after the first receiver of a deal."""
-    return f"(first + {k}) % {players}" if k else f"first % {players}"
-
-
 def _legal_actions_source(writer: _Writer) -> str:
     """In trick play: the side actions a leader may take, the plays of the legal cards (from
     the byte tables, by card number), the declarations, then shows and melds as State has them."""
@@ -468,7 +385,7 @@ def _legal_actions_source(writer: _Writer) -> str:
            f"    if s.phase == PLAY{' and s.pending is None' if game.shows else ''}:",
            "        legal = s._legal",
            "        if legal is None:",
-           *_indent(_legal_body(writer), 12),
+           *indent(_legal_body(writer), 12),
            "            legal = s._legal = allowed",
            f"        plays = [{', '.join(parts)}]"]
     extra = (" + (s._shows() if not s.winners else [])" if game.shows else "") + (" + s._announcement()" if game.melds is not None else "")
@@ -542,7 +459,3 @@ def unwrapped(src: str) -> str:
 def _trick_rules(game: Game) -> tuple:
     """Every ranking a trick of the game may be decided by: its own and those calls choose."""
     return (game.trick_rule, *(rule for rule, _ in game.rankings))
-
-
-def _indent(lines: list[str], spaces: int) -> list[str]:
-    return [" " * spaces + line for line in lines]

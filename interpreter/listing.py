@@ -39,7 +39,8 @@ def generated_listing(path: str | Path, variant: str | None = None) -> str:
     engine, _ = engine_source(game)
     lines += ["", "# The engine's hot paths written for this game (methods of its State): the rule strings",
               "# above inlined, a let value called as let_NAME(s); hand, trick, led_cards, beats are locals.",
-              "# The settlement (_award_list) reads each let as a local variable let_NAME, computed once.", "",
+              "# The settlement (_award_list) reads each let as a local variable let_NAME, computed once.",
+              "# A new deal (start, a classmethod) sets State's fields with this game's sizes written in.", "",
               engine]
     return "\n".join(lines).rstrip() + "\n"
 

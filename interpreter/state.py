@@ -21,6 +21,56 @@ _BIT = (1).__lshift__      # card -> its bit: sum(map(_BIT, cards)) is the mask 
 
 __all__ = ["State", "Result", "Reason", "AUCTION", "PLAY", "OVER", "DECIDE", "TRANSFER"]
 
+# Each field of a new deal's State and its first value, as Python over start()'s parameters
+# (game, dealer, hands, piles, standing); SEATS and MARKS stand for a list of one value per
+# seat or per mark. State.start sets them through fields_source(); a game's generated start
+# (generate_deal.py) sets the same, the lists written out for its numbers of seats and marks.
+FIELDS: tuple[tuple[str, str], ...] = (
+    ("game", "game"), ("hands", "hands"), ("piles", "piles"), ("dealer", "dealer"),
+    ("trump", "-1"), ("trumps", "0"), ("memo", "None"), ("out", "None"),
+    ("rule", "game.trick_rule"), ("points", "game.points_table"),
+    ("trick", "[]"), ("trick_seats", "[]"),
+    ("winning_at", "None"),             # trick_winner_at(), found once per card played
+    ("trick_keys", "None"),             # the generated engine's keys of the trick (TrickRule.lead_keys)
+    ("tables", "None"),                 # the trick rule's tables for the trump in force, set when play starts
+    ("won", "SEATS(0)"), ("scored", "SEATS(0)"), ("tricks", "SEATS(0)"),
+    ("winners", "[]"), ("past", "[]"), ("history", "[]"), ("bound", "{}"),
+    ("taker", "None"), ("call", "None"), ("contract", "0"), ("bids", "[]"), ("round", "0"), ("spoken", "0"),
+    ("duel", "None"), ("marks", "MARKS(None)"), ("melds", "SEATS(0)"), ("meld_best", "SEATS(None)"),
+    ("played", "0"),                    # every card played so far in the deal, a mask
+    ("shown", "SEATS(0)"), ("shown_cards", "SEATS(0)"), ("teams", "game.teams"), ("team_of", "game.team_of"),
+    ("stage", "TRANSFERS"), ("decision", "None"), ("pending", "None"), ("queue", "[]"), ("incoming", "[]"),
+    ("annulled", "False"),
+    ("match_scores", "None if standing is None else standing.scores"),
+    ("deal_number", "1 if standing is None else standing.deal_number"),
+    ("counters", "game.counter_starts if standing is None or standing.counters is None else standing.counters"),
+    ("_legal", "None"), ("current", "None"), ("leader", "None"), ("phase", "PLAY"),
+)
+
+
+def fields_source(seats: int | None = None, marks: int | None = None) -> list[str]:
+    """The statements that set FIELDS on ``self``: a list per seat or mark is written out for
+    the numbers given (``[0, 0]``), else sized from the game (``[0] * game.players``)."""
+    def sized(value: str) -> str:
+        for word, count, size in (("SEATS", seats, "game.players"), ("MARKS", marks, "len(game.mark_names)")):
+            if value.startswith(word + "("):
+                item = value[len(word) + 1:-1]
+                return f"[{item}] * {size}" if count is None else f"[{', '.join([item] * count)}]"
+        return value
+    return [f"self.{name} = {sized(value)}" for name, value in FIELDS]
+
+
+def _fields_setter():
+    """set_fields(self, game, dealer, hands, piles, standing), compiled once from FIELDS."""
+    source = "def set_fields(self, game, dealer, hands, piles, standing):\n" + \
+        "".join(f"    {line}\n" for line in fields_source())
+    namespace = {"TRANSFERS": TRANSFERS, "PLAY": PLAY}
+    exec(compile(source, "<State fields>", "exec"), namespace)
+    return namespace["set_fields"]
+
+
+_set_fields = _fields_setter()
+
 
 class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
     """One deal in progress. ``apply`` checks legality; ``clone`` is a few list copies.
@@ -39,54 +89,10 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
     @classmethod
     def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
               standing: Standing | None = None) -> State:
+        """A new deal's state: its fields (FIELDS), the deal when ``deal``, then its first stage
+        (an annulment, the auction, or the stages up to the first decision)."""
         self = cls.__new__(cls)
-        self.game = game
-        self.hands = hands
-        self.piles = piles
-        self.dealer = dealer
-        self.trump = -1
-        self.trumps = 0
-        self.memo = None
-        self.out = None
-        self.rule, self.points = game.trick_rule, game.points_table
-        self.trick = []
-        self.trick_seats = []
-        self.winning_at = None             # trick_winner_at(), found once per card played
-        self.trick_keys = None             # the generated engine's keys of the trick (TrickRule.lead_keys)
-        self.tables = None                 # the trick rule's tables for the trump in force, set when play starts
-        self.won = [0] * game.players
-        self.scored = [0] * game.players
-        self.tricks = [0] * game.players
-        self.winners = []
-        self.past = []
-        self.history = []
-        self.bound = {}
-        self.taker = None
-        self.call = None
-        self.contract = 0
-        self.bids = []
-        self.round = 0
-        self.spoken = 0
-        self.duel = None
-        self.marks = [None] * len(game.mark_names)
-        self.melds = [0] * game.players
-        self.meld_best = [None] * game.players
-        self.played = 0                    # every card played so far in the deal, a mask
-        self.shown = [0] * game.players
-        self.shown_cards = [0] * game.players
-        self.teams, self.team_of = game.teams, game.team_of
-        self.stage = TRANSFERS
-        self.decision = None
-        self.pending = None
-        self.queue = []
-        self.incoming = []
-        self.annulled = False
-        self.match_scores = None if standing is None else standing.scores
-        self.deal_number = 1 if standing is None else standing.deal_number
-        self.counters = game.counter_starts if standing is None or standing.counters is None else standing.counters
-        self._legal = None
-        self.current = self.leader = None
-        self.phase = PLAY
+        _set_fields(self, game, dealer, hands, piles, standing)
         if deal:
             self._deal(game.deal_plan)
         self.dealt = list(self.hands)

@@ -23,7 +23,8 @@ def test_every_listing_is_python_with_one_function_per_rule_string(path):
     assert header.endswith(f"{rules.count('def ')} rule strings, one function each")
     assert len(functions) == rules.count("def ") > 5
     assert [line.split("(")[0] for line in engine.splitlines() if line.startswith("def ")] == \
-        ["def _compute_legal", "def _play", "def legal_actions", "def apply_unchecked", "def _award_list", "def _deal"]
+        ["def _compute_legal", "def _play", "def legal_actions", "def apply_unchecked", "def _award_list", "def _deal",
+         "def _start_play", "def start"]
 
 
 def test_a_let_function_called_with_a_constant_is_written_out_with_it():

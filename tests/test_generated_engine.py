@@ -80,6 +80,41 @@ def test_plain_packets_deal_as_the_steps_do(name):
         assert sum(h.bit_count() for h in dealt[0][0]) + sum(map(len, dealt[0][1])) == game.deck.size
 
 
+def _fields(state) -> dict:
+    return {name: getattr(state, name) for name in State.__slots__ if name != "bound"}
+
+
+@pytest.mark.parametrize("name,variant", [(name, None) for name in GAMES] + VARIANTS)
+def test_a_generated_start_sets_every_field_as_state_start_does(name, variant):
+    """A new deal from the generated start (the fields with the game's sizes written in, the
+    trump and first leader written in, straight into play where nothing comes before it) is
+    the deal State.start makes, field by field: dealt by seed, in a match (its standing), and
+    stacked from a layout."""
+    from interpreter.game import Standing
+
+    game = interpreter.load(name, variant=variant)
+    reference = game.reference()
+    assert "start" in vars(game.state_class) and "_start_play" in vars(game.state_class)
+    standing = Standing(scores=(7,) * len(game.side_names), deal_number=3, counters=None)
+    for seed in range(30):
+        for kwargs in ({}, {"standing": standing}):
+            fast = game.new_deal(seed=seed, dealer=seed % game.players, **kwargs)
+            slow = reference.new_deal(seed=seed, dealer=seed % game.players, **kwargs)
+            assert _fields(fast) == _fields(slow), (seed, kwargs)
+    codes = game.deck.codes
+    hands = {"hands": [list(codes[seat * game.hand_size:(seat + 1) * game.hand_size]) for seat in range(game.players)],
+             "fill": True}
+    for layout in (hands, {"pack": list(reversed(codes))}):
+        stacked = game.new_deal(layout=layout, dealer=1)
+        assert _fields(stacked) == _fields(reference.new_deal(layout=layout, dealer=1)), layout
+
+
+def test_the_fields_of_a_new_state_are_every_slot_but_the_cards_dealt():
+    from interpreter.state import FIELDS
+
+    assert sorted(name for name, _ in FIELDS) == sorted(set(State.__slots__) - {"dealt"})
+
+
 def test_the_generated_engine_is_printed_with_the_rule_strings():
     from interpreter.listing import generated_listing
 
