@@ -17,24 +17,27 @@ if TYPE_CHECKING:
 def start_source(writer: Writer) -> str:
     """State.start for this game: the fields from state.FIELDS with its lists written out,
     the deal (_deal), then what the game does first: an annulment, an auction, or the stages
-    before play; straight into play (_start_play) where there are none of those."""
+    before play; straight into play (_start_play, which notes the hands dealt) where there are
+    none of those."""
     game = writer.game
+    straight = game.annul_when is None and game.auction is None and not game.transfers \
+        and not game.offered.get("start of play")
+    instead = {"stage": f"{TRICKS + 1}          # the stages before play are over (State._advance)"} if straight else {}
     out = ["def start(cls, game, dealer, hands, piles, deal=False, standing=None):",
            '    """A new deal: State.start with this game\'s seats, marks and first stage written in."""',
            "    self = cls.__new__(cls)",
-           *indent(fields_source(game.players, len(game.mark_names)), 4),
+           *indent(fields_source(game.players, len(game.mark_names), instead), 4),
            "    if deal:",
-           f"        _deal(self, {writer.constant('DEAL_PLAN', game.deal_plan)})",
-           "    self.dealt = list(self.hands)"]
+           f"        _deal(self, {writer.constant('DEAL_PLAN', game.deal_plan)})"]
+    if straight:
+        return "\n".join(out + ["    _start_play(self)", "    return self"])
+    out.append("    self.dealt = list(self.hands)")
     if game.annul_when is not None:
         out += ["    if game.annul_when(self):", "        self._annul()", "        return self"]
     if game.auction is not None:
         out += ["    self.phase = AUCTION", "    self.current = game.auction.first(self)", "    self._start_duels()"]
-    elif game.transfers or game.offered.get("start of play"):
-        out.append("    self._advance()")
     else:
-        out += [f"    self.stage = {TRICKS + 1}          # the stages before play are over (State._advance)",
-                "    _start_play(self)"]
+        out.append("    self._advance()")
     return "\n".join(out + ["    return self"])
 
 

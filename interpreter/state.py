@@ -48,16 +48,19 @@ FIELDS: tuple[tuple[str, str], ...] = (
 )
 
 
-def fields_source(seats: int | None = None, marks: int | None = None) -> list[str]:
+def fields_source(seats: int | None = None, marks: int | None = None, instead: dict[str, str] | None = None
+                  ) -> list[str]:
     """The statements that set FIELDS on ``self``: a list per seat or mark is written out for
-    the numbers given (``[0, 0]``), else sized from the game (``[0] * game.players``)."""
+    the numbers given (``[0, 0]``), else sized from the game (``[0] * game.players``); a field
+    ``instead`` names starts at the value it gives (a generated start that knows its stage)."""
     def sized(value: str) -> str:
         for word, count, size in (("SEATS", seats, "game.players"), ("MARKS", marks, "len(game.mark_names)")):
             if value.startswith(word + "("):
                 item = value[len(word) + 1:-1]
                 return f"[{item}] * {size}" if count is None else f"[{', '.join([item] * count)}]"
         return value
-    return [f"self.{name} = {sized(value)}" for name, value in FIELDS]
+    instead = instead or {}
+    return [f"self.{name} = {instead.get(name) or sized(value)}" for name, value in FIELDS]
 
 
 def _fields_setter():
