@@ -544,6 +544,8 @@ class ExpressionCompiler:
                 left = self.compile(node.left, "suit")
             if _join(left.type, right.type) is None:
                 raise ExprProblem(f"cannot compare {TYPE_WORDS[left.type]} with {TYPE_WORDS[right.type]}", node.pos)
+            if "None" in (left.src, right.src):    # no value of the language equals none but none itself
+                return self._made(f"({left.src} {'is' if op == '=' else 'is not'} {right.src})", "bool")
             return self._made(f"({left.src} {'==' if op == '=' else '!='} {right.src})", "bool")
         for side, compiled in ((node.left, left), (node.right, right)):
             if compiled.type != "num":
@@ -553,6 +555,8 @@ class ExpressionCompiler:
             return self._made(f"_mod({a}, {b})", "num")
         if op == "/":
             return self._made(f"_div({a}, {b})", "num")
+        if op == ">" and b == "0" and a.endswith(".bit_count()"):     # count(cards) > 0: some card at all
+            return self._made(f"({a[:-len('.bit_count()')]} != 0)", "bool")
         return self._made(f"({a} {op} {b})", "num" if op in "+-*" else "bool")
 
     def _suit_code(self, node) -> int | None:

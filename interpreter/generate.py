@@ -389,16 +389,16 @@ def _legal_actions_source(writer: _Writer) -> str:
            "            legal = s._legal = allowed",
            f"        plays = [{', '.join(parts)}]"]
     extra = (" + (s._shows() if not s.winners else [])" if game.shows else "") + (" + s._announcement()" if game.melds is not None else "")
-    lead = []
+    lead, conditions = [], []
     for k, spec in enumerate(game.side_actions):
-        if spec.at != "lead":
-            continue
-        actions = writer.constant(f"ACTS_{k}", tuple(a for a in game.by_kind["act"] if a.arg == k))
-        condition = writer.rule(("play", "actions", spec.name, "when"), spec.when)
-        condition = condition.replace(HAND, "hand").replace(f"({TRICK}.bit_count() == 0)", "True") \
-            .replace("(len(s.trick) == 0)", "True").replace(TRICK, "0").replace("len(s.trick)", "0") \
-            .replace(" and True)", ")")        # at a lead
-        lead.append(f"({actions} if {condition} else ())")
+        if spec.at == "lead":
+            conditions.append((writer.constant(f"ACTS_{k}", tuple(a for a in game.by_kind["act"] if a.arg == k)),
+                               writer.rule(("play", "actions", spec.name, "when"), spec.when)))
+    shared = _shared_lets(writer, [condition for _, condition in conditions])
+    for actions, condition in conditions:
+        for name, piece in shared:
+            condition = condition.replace(f"({piece})", f"let_{name}").replace(piece, f"let_{name}")
+        lead.append(f"({actions} if {_at_lead(condition)} else ())")
     declarations = held = ""
     if game.declarations:
         groups: dict[tuple[int, int], list] = {}         # the meld's cards -> its plays, in the actions' order
@@ -422,12 +422,36 @@ def _legal_actions_source(writer: _Writer) -> str:
         out += ["        if s.trick:",
                 f"            return plays{extra}"]
         out.append("        hand = s.hands[s.current]")
+        out += [f"        let_{name} = {unwrapped(_at_lead(piece))}" for name, piece in shared]
         if held:
             out.append(held)
         before = f"[*{', *'.join(lead)}] + " if lead else ""
         out.append(f"        return {before}plays{declarations}{extra}")
     out.append("    return State.legal_actions(s)")
     return "\n".join(out)
+
+
+def _shared_lets(writer: _Writer, conditions: list[str]) -> list[tuple[str, str]]:
+    """The lets written into more than one of ``conditions`` (the side actions' at a lead), each
+    with the text it is written as: computed once before them instead. A let that may fail (a
+    division) stays where it is, as the conditions may not reach it."""
+    found = []
+    for name, _, _ in writer.game.lets:
+        source = writer.sources.get(("let", name))
+        if source is None or "s.bound" in source:
+            continue
+        piece = f"({writer.inline(source)})"
+        if sum(condition.count(piece) for condition in conditions) > 1 and \
+                not any(risk in piece for risk in _SettlementLets.RISKY):
+            found.append((name, piece))
+    return found
+
+
+def _at_lead(condition: str) -> str:
+    """A condition as it reads at a lead: the player's hand a local, the trick empty."""
+    return condition.replace(HAND, "hand").replace(f"({TRICK}.bit_count() == 0)", "True") \
+        .replace("(len(s.trick) == 0)", "True").replace(TRICK, "0").replace("len(s.trick)", "0") \
+        .replace(" and True)", ")")
 
 
 def _complete_melds(melds: tuple[tuple[int, tuple], ...], cards: int) -> dict[int, tuple[tuple, ...]]:

@@ -75,3 +75,22 @@ def test_compile_command_prints_the_listing_or_a_summary():
     assert summary.output.strip().endswith("rule strings, one function each (--show prints them)")
     missing = runner.invoke(main, ["compile", "no-such-game"])
     assert missing.exit_code == 1 and "no game 'no-such-game'" in missing.output
+
+
+def test_a_comparison_with_none_and_a_count_above_zero_are_written_as_python_says_them():
+    """'x = none' is 'x is None' (no value of the language equals none but none), and
+    'count(cards) > 0' asks whether any card is there at all, without counting them."""
+    listing = generated_listing(interpreter.resolve("sixty-six"))
+    assert "def let_open(s):\n    return (s.marks[0] is None) and (len(s.piles[2]) > 0)\n" in listing
+    assert "(let_reached(s) is not None)" in listing and "== None" not in listing and "!= None" not in listing
+    assert "(((_at(s.hands, s.current) & s.trumps) & 0x84210) != 0)" in listing and ".bit_count() > 0" not in listing
+
+
+def test_a_let_that_several_lead_actions_read_is_computed_once_at_a_lead():
+    """66's exchange and close are both offered only while the stock is open: at a lead the
+    generated legal actions compute 'open' once and both conditions read it."""
+    listing = generated_listing(interpreter.resolve("sixty-six"))
+    body = listing[listing.index("def legal_actions(s):"):listing.index("def apply_unchecked(s, action):")]
+    assert body.count("        let_open = ((s.marks[0] is None) and (len(s.piles[2]) > 0))\n") == 1
+    returned = next(line for line in body.splitlines() if line.startswith("        return [*(ACTS_0"))
+    assert returned.count("let_open") == 2 and "s.marks[0]" not in returned
