@@ -362,7 +362,7 @@ class Summary:
             if kind in RATE_KINDS:
                 out[name] = {"kind": kind, "deals": played, **share(value or 0, played)}
             elif kind in MEAN_KINDS:
-                out[name] = {"kind": kind, **(value or Moments()).to_json()}
+                out[name] = {"kind": kind, "deals": played, **(value or Moments()).to_json()}   # n: deals with a value
             elif kind not in SKIPPED_KINDS:
                 counts = value or Counter()
                 out[name] = {"kind": kind, "values": {v: share(n, played) for v, n in

@@ -69,7 +69,8 @@ def _facts_lines(facts: dict) -> list[str]:
             rows.append((name, f"{100 * fact['rate']:.1f}% of deals", _percent_interval(fact["rate_95"])))
         elif "mean" in fact:
             low, high = fact["mean_95"]
-            rows.append((name, f"mean {fact['mean']:.4g}", f"{low:.4g}–{high:.4g}" if low is not None else ""))
+            some = f" (in {fact['n']} of {fact['deals']} deals)" if fact["n"] < fact["deals"] else ""
+            rows.append((name, f"mean {fact['mean']:.4g}{some}", f"{low:.4g}–{high:.4g}" if low is not None else ""))
         else:
             shown = list(fact["values"].items())[:TOP_VALUES]
             more = len(fact["values"]) - len(shown)

@@ -6,6 +6,7 @@ import io
 import json
 from pathlib import Path
 import random
+import re
 
 from click.testing import CliRunner
 import pytest
@@ -133,7 +134,8 @@ def test_a_let_that_cannot_be_worked_out_in_a_deal_whose_awards_do_not_read_it_h
     assert seen == {0, 1, 2}
     done = RUN.invoke(main, ["simulate", str(path), "-n", "40", "--seed", "1"])
     assert done.exit_code == 0, done.output
-    assert "share" in done.output
+    valued = re.search(r"^share +mean [0-9.]+ \(in (\d+) of (\d+) deals\)", done.output, re.MULTILINE)
+    assert valued and 0 < int(valued[1]) < int(valued[2]), done.output     # the mean says over how many deals
 
 
 def test_division_by_zero_on_two_processes_is_the_same_error(divides_by_zero: Path) -> None:
