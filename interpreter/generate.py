@@ -314,7 +314,31 @@ def _awards_source(writer: _Writer) -> str:
             out += [f"    if {lets.written(when)}:", *indent(body, 8)]
         else:
             out += indent(body, 4)
-    return "\n".join(out + ["    return found"])
+    return "\n".join(_constant_calls(out[:2], out[2:] + ["    return found"], game.players))
+
+
+CONSTANT_CALL = re.compile(r"\b_(bid|team)\(s, (\d+)\)")     # built-ins that read a finished deal and cannot fail
+
+
+def _constant_calls(head: list[str], body: list[str], players: int) -> list[str]:
+    """``body`` with each call of a built-in on a fixed seat that it makes more than once (a
+    side's bid is bid(seat(0)) + bid(seat(2)) in every award) made once, first, into a local."""
+    text = "\n".join(body)
+    counts: dict[str, int] = {}
+    for match in CONSTANT_CALL.finditer(text):
+        if int(match.group(2)) < players:
+            counts[match.group(0)] = counts.get(match.group(0), 0) + 1
+    hoisted = [call for call, count in counts.items() if count > 1]
+    for call in hoisted:
+        text = text.replace(call, _call_local(call))
+    return head + [f"    {_call_local(call)} = {call}" for call in hoisted] + [text]
+
+
+def _call_local(call: str) -> str:
+    """``_bid(s, 2)`` -> ``bid_of_2`` (not ``team_2``: a let function's argument is a local named
+    for its kind and a number)."""
+    match = CONSTANT_CALL.fullmatch(call)
+    return f"{match.group(1)}_of_{match.group(2)}"
 
 
 class _SettlementLets:

@@ -94,3 +94,14 @@ def test_a_let_that_several_lead_actions_read_is_computed_once_at_a_lead():
     assert body.count("        let_open = ((s.marks[0] is None) and (len(s.piles[2]) > 0))\n") == 1
     returned = next(line for line in body.splitlines() if line.startswith("        return [*(ACTS_0"))
     assert returned.count("let_open") == 2 and "s.marks[0]" not in returned
+
+
+def test_a_built_in_the_settlement_calls_on_a_fixed_seat_more_than_once_is_called_once():
+    """Spades' side contract, bid(seat(0)) + bid(seat(2)) or bid(seat(1)) + bid(seat(3)), is
+    written into every award: each seat's bid and the first seat's team are read once, first."""
+    listing = generated_listing(interpreter.resolve("spades"))
+    settle = listing[listing.index("def _award_list(s):"):listing.index("def _deal(s, plan):")]
+    lines = settle.splitlines()
+    assert lines[2:7] == ["    bid_of_0 = _bid(s, 0)", "    bid_of_2 = _bid(s, 2)", "    team_of_0 = _team(s, 0)",
+                          "    bid_of_1 = _bid(s, 1)", "    bid_of_3 = _bid(s, 3)"]
+    assert all(settle.count(f"_bid(s, {seat})") == 1 for seat in range(4)) and settle.count("(bid_of_0 + bid_of_2)") > 4
