@@ -7,8 +7,9 @@ run: the before/after figures of a change, on a machine whose speed drifts from 
 The revision is taken out of git into a temporary folder. Each round runs the revision, then
 this checkout, each in a process of its own (so neither inherits the other's caches or
 imports), and each process keeps its best of --repeat timings; the table gives the best of all
-rounds. Every deal is shuffled by a generator seeded for it (``seed=int``), the one way every
-revision of ``Game.new_deal`` accepts, so both sides pay the same for their generators.
+rounds. Both sides run this checkout's playout loop (benchmarks/playouts.py, as run.py does),
+every deal shuffled by a generator seeded for it (``seed=int``), the one way every revision of
+``Game.new_deal`` accepts, so both sides pay the same for their generators.
 """
 from __future__ import annotations
 
@@ -25,21 +26,15 @@ ROOT = Path(__file__).resolve().parent.parent
 SEED_GAMES = ["aluette", "belote", "sixty-six", "french-tarot"]
 
 WORKER = """
-import json, random, sys, time
+import json, sys
 sys.path.insert(0, sys.argv[1])
+sys.path.append(sys.argv[2])
 import interpreter
-deals, repeat, best = int(sys.argv[2]), int(sys.argv[3]), {}
-for name in sys.argv[4:]:
+from playouts import playouts
+deals, repeat, best = int(sys.argv[3]), int(sys.argv[4]), {}
+for name in sys.argv[5:]:
     game = interpreter.load(name)
-    for _ in range(repeat):
-        rng = random.Random(1)
-        start = time.perf_counter()
-        for i in range(deals):
-            state = game.new_deal(seed=rng.getrandbits(64), dealer=i % game.players)
-            while not state.is_over:
-                state.apply_unchecked(rng.choice(state.legal_actions()))
-            state.result()
-        best[name] = max(best.get(name, 0.0), deals / (time.perf_counter() - start))
+    best[name] = max(playouts(game, deals, 1, seed_each_deal=True)[0] for _ in range(repeat))
 print(json.dumps(best))
 """
 
@@ -56,7 +51,8 @@ def export(revision: str, into: Path) -> Path:
 
 def measure(tree: Path, games: list[str], deals: int, repeat: int) -> dict[str, float]:
     """Deals/s of each game in ``tree``, from a fresh process."""
-    done = subprocess.run([sys.executable, "-c", WORKER, str(tree), str(deals), str(repeat), *games],
+    done = subprocess.run([sys.executable, "-c", WORKER, str(tree), str(ROOT / "benchmarks"), str(deals), str(repeat),
+                           *games],
                           capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"against.py: playouts in {tree} failed:\n{done.stderr.strip()}")

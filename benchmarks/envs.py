@@ -32,7 +32,7 @@ from interpreter.envs.openspiel_game import openspiel_name  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
-from run import playouts  # noqa: E402  (benchmarks/run.py, beside this file)
+from playouts import playouts  # noqa: E402  (benchmarks/playouts.py, beside this file)
 
 
 def native(name: str, deals: int, seed: int) -> float:

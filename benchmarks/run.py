@@ -35,6 +35,7 @@ import interpreter  # noqa: E402
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import handwritten
 import peers
+from playouts import playouts
 from handwritten import aluette, belote, french_tarot, sixty_six
 
 OPENSPIEL = {"hearts": "hearts", "spades": "spades", "euchre": "euchre", "skat": "skat"}
@@ -42,23 +43,6 @@ HANDWRITTEN = {"aluette": aluette, "belote": belote, "sixty-six": sixty_six, "fr
 # Installed packages beside a seed game: (distribution, playout loop, what it plays).
 PACKAGES = {"sixty-six": ("schnapsen", peers.schnapsen_playouts, "20-card Schnapsen, no closing"),
             "french-tarot": ("magmacrunch-tarot", peers.magmacrunch_tarot_playouts, "French Tarot, 4 players")}
-
-
-def playouts(game, deals: int, seed: int, seed_each_deal: bool = False) -> tuple[float, float]:
-    """Deals/s and actions/s of uniform random playouts, result() after each deal. The deals
-    are shuffled from the one generator that chooses the moves, as the hand-written engines
-    do; ``seed_each_deal`` seeds a generator for every deal instead (as a Match does)."""
-    rng = random.Random(seed)
-    actions = 0
-    start = time.perf_counter()
-    for i in range(deals):
-        state = game.new_deal(seed=rng.getrandbits(64) if seed_each_deal else rng, dealer=i % game.players)
-        while not state.is_over:
-            state.apply_unchecked(rng.choice(state.legal_actions()))
-            actions += 1
-        state.result()
-    elapsed = time.perf_counter() - start
-    return deals / elapsed, actions / elapsed
 
 
 def split(game, hand, deals: int, seed: int) -> tuple[tuple[float, ...], tuple[float, ...]]:

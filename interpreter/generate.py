@@ -294,10 +294,9 @@ def _awards_source(writer: _Writer) -> str:
         parts.append(tuple(None if fn is None else writer.rule(path + (key,), fn, inline=False)
                            for key, fn in (("when", award.when), ("to", award.to), ("points", award.points))))
     lets = _SettlementLets(writer, [src for part in parts for src in part if src is not None])
-    out = ["def _award_list(s):",
-           '    """Every award the finished deal earns, in the rule file\'s order, as (kind, who, points, rule)."""',
-           *indent(lets.lines, 4),
-           "    found = []"]
+    head = ["def _award_list(s):",
+            '    """Every award the finished deal earns, in the rule file\'s order, as (kind, who, points, rule)."""']
+    out = [*indent(lets.lines, 4), "    found = []"]
     for award, (when, to, points) in zip(game.awards, parts):
         if award.each:
             count = len(game.teams) if award.to_kind == "team" else game.players
@@ -314,7 +313,7 @@ def _awards_source(writer: _Writer) -> str:
             out += [f"    if {lets.written(when)}:", *indent(body, 8)]
         else:
             out += indent(body, 4)
-    return "\n".join(_constant_calls(out[:2], out[2:] + ["    return found"], game.players))
+    return "\n".join(_constant_calls(head, out + ["    return found"], game.players))
 
 
 CONSTANT_CALL = re.compile(r"\b_(bid|team)\(s, (\d+)\)")     # built-ins that read a finished deal and cannot fail
