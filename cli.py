@@ -12,7 +12,7 @@ import click
 
 import interpreter
 from interpreter.errors import AtoutError, RecordError, RuleRuntimeError
-from interpreter.player_specs import PLAYER_HELP
+from interpreter.players.specs import PLAYER_HELP
 
 LEVELS = {"easy": "greedy", "medium": "sampling:20", "hard": "ismcts:100ms"}
 
@@ -46,7 +46,7 @@ def main() -> None:
 @main.command("list")
 def list_games() -> None:
     """The bundled games, one line each."""
-    from interpreter.catalog import lines
+    from interpreter.authoring.catalog import lines
 
     for text in lines(interpreter.bundled_games()):
         click.echo(text)
@@ -57,7 +57,7 @@ def list_games() -> None:
 @click.option("--variant", default=None, help="A variant the rule file defines: its rules as they stand then.")
 def explain(game_name: str, variant: str | None) -> None:
     """Read a game's rules back in plain English."""
-    from interpreter.explain import explain as render
+    from interpreter.authoring.explain import explain as render
 
     interpreter.load(game_name, variant)
     click.echo(render(interpreter.resolve(game_name), variant))
@@ -69,7 +69,7 @@ def explain(game_name: str, variant: str | None) -> None:
 @click.option("--show", is_flag=True, help="Print the Python every rule string compiles into.")
 def compile_game(game_name: str, variant: str | None, show: bool) -> None:
     """Compile a rule file into Python functions; --show prints them (how a rule author debugs)."""
-    from interpreter.listing import generated_listing
+    from interpreter.authoring.listing import generated_listing
 
     listing = generated_listing(interpreter.resolve(game_name), variant)
     click.echo(listing if show else listing.splitlines()[0].lstrip("# ") + " (--show prints them)")
@@ -116,7 +116,7 @@ def lsp() -> None:
 @click.option("--check", is_flag=True, help="Write nothing; show a diff and exit 1 if a file would change.")
 def fmt(files: tuple[Path, ...], check: bool) -> None:
     """Lay out rule files one way (spacing, blank lines, line ends); comments and meaning kept."""
-    from interpreter.fmt import FormatError, format_file, write_atomically
+    from interpreter.authoring.fmt import FormatError, format_file, write_atomically
 
     failed = changed = 0
     for path in files:
@@ -144,7 +144,7 @@ def fmt(files: tuple[Path, ...], check: bool) -> None:
 @click.argument("name")
 def new(name: str) -> None:
     """Write NAME.yaml (or the path NAME.yaml): a starter trick-taking game to change into your own."""
-    from interpreter.starter import write_starter
+    from interpreter.authoring.starter import write_starter
 
     path = write_starter(name)
     click.echo(f"wrote {path}: try 'atout validate {path}', 'atout play {path}', 'atout simulate {path}'")
@@ -191,8 +191,8 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
     dealer advantage, rules and facts, each with its 95% interval."""
     from contextlib import ExitStack
 
-    import interpreter.simulate as simulation
-    from interpreter.datafile import DataWriter, layout_for
+    import interpreter.simulation.simulate as simulation
+    from interpreter.simulation.datafile import DataWriter, layout_for
 
     names = [None if v == "none" else v for v in variants] or [None]
     games = [interpreter.load(game_name, v) for v in names]
@@ -278,7 +278,7 @@ def _progress(count: int, unit: str):
 
 def _print_summary(games, summaries, seed: str, single_deals: bool, as_json: bool = False, comparison=None,
                    variants: list[str] | None = None) -> None:
-    from interpreter.summary_text import comparison_lines, summary_lines
+    from interpreter.simulation.summary_text import comparison_lines, summary_lines
 
     unit = "deals" if single_deals else "matches"
     head = {"game": games[0].title, "seed": seed, "unit": unit}
@@ -304,7 +304,7 @@ def _print_summary(games, summaries, seed: str, single_deals: bool, as_json: boo
 def report(data_file: Path, output: Path | None) -> None:
     """Turn a data file of 'atout simulate --out' into one HTML page of charts: deal-score
     distributions, seat and dealer advantage with 95% error bars, rule and fact frequencies."""
-    from interpreter.report import write_report
+    from interpreter.simulation.report import write_report
 
     output = output or data_file.with_suffix(".html")
     deals = write_report(data_file, output)
@@ -329,7 +329,7 @@ def arena(game_name: str, specs: tuple[str, ...], count: int, seed: str, variant
     """Measure player kinds (random, greedy, sampling:40, ...) against each other on duplicate deals.
 
     Every match is played again with the players rotated through the seats, on the same cards."""
-    from interpreter.arena import arena as run
+    from interpreter.players.arena import arena as run
 
     if len(specs) < 2:
         raise click.BadParameter("name at least two players to compare", param_hint="PLAYER")
@@ -344,7 +344,7 @@ def arena(game_name: str, specs: tuple[str, ...], count: int, seed: str, variant
 @click.argument("record_file", metavar="RECORD", type=click.Path(dir_okay=False, path_type=Path))
 def replay(record_file: Path) -> None:
     """Re-play a record action by action and check its stated result."""
-    from interpreter.records import game_of, read_record, replay as run
+    from interpreter.simulation.records import game_of, read_record, replay as run
 
     mismatches = 0
     for where, record in read_record(record_file):
@@ -376,7 +376,7 @@ def replay(record_file: Path) -> None:
 def serve(game_names: tuple[str, ...], port: int, host: str, pace: float) -> None:
     """Card tables in the browser: every bundled game, or the games named (names or rule files)."""
     try:
-        from interpreter.serve import serve as run
+        from interpreter.web.serve import serve as run
     except ImportError as err:
         raise click.ClickException(f"'atout serve' needs the web extra ({err.name} is missing): "
                                    "pip install 'atout[web]'") from None
@@ -398,7 +398,7 @@ def serve(game_names: tuple[str, ...], port: int, host: str, pace: float) -> Non
 @click.option("--variant", default=None, help="A variant the rule file defines.")
 def play(game_name: str, seat: int, seed: str, level: str | None, opponents: str | None, variant: str | None) -> None:
     """Play one seat in the terminal against AI players."""
-    from interpreter.players import make_player
+    from interpreter.players.registry import make_player
 
     if level is not None and opponents is not None:
         raise click.BadParameter("give --level or --opponents, not both", param_hint="--level")
@@ -428,7 +428,7 @@ def play(game_name: str, seat: int, seed: str, level: str | None, opponents: str
 
 def _play_deal(match, seat: int, others: dict) -> bool:
     """Play the match's next deal at the table; False when the person leaves."""
-    from interpreter.table_view import deal_summary, describe_action, table_view, trick_summary
+    from interpreter.players.table_view import deal_summary, describe_action, table_view, trick_summary
 
     game = match.game
     state = match.next_deal()

@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import interpreter  # noqa: E402
-from interpreter.envs import pettingzoo_env  # noqa: E402
-from interpreter.envs.openspiel_game import openspiel_name  # noqa: E402
+from interpreter.envs import pettingzoo_env   # noqa: E402
+from interpreter.envs.openspiel_game import openspiel_name   # noqa: E402
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402

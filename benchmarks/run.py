@@ -3,7 +3,7 @@ with result() after every deal), the cost of clone() early and late in a deal, a
 start-up times of the command line; beside atout, measured the same way in the same run:
 OpenSpiel's Python loop on the classics it shares (when pyspiel is installed), and for the
 four seed games a plain hand-written Python engine of the same rules (benchmarks/handwritten/,
-held to atout's legal actions and scores by tests/test_benchmark_peers.py) with the ratio
+held to atout's legal actions and scores by tests/benchmarks/test_handwritten_peers.py) with the ratio
 atout / hand-written, and the installed package that plays the game (benchmarks/peers.py:
 ``schnapsen`` beside 66, ``magmacrunch-tarot`` beside French Tarot).
 

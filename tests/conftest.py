@@ -3,7 +3,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+TESTS = Path(__file__).resolve().parent
+# helpers.py, and each game's test module (its stacking helpers, which other tests import), by name
+sys.path[:0] = [str(TESTS), str(TESTS / "games")]
 
 # atout's caches (the catalog 'atout list' keeps) go to a folder of the test run, not the user's
 os.environ.setdefault("ATOUT_CACHE_DIR", tempfile.mkdtemp(prefix="atout-test-cache-"))

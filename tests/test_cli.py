@@ -90,7 +90,7 @@ def test_play_a_whole_match_by_always_playing_the_first_legal_card():
 
 
 def _first_cards(game, seat, seed):
-    from interpreter.players import make_player
+    from interpreter.players.registry import make_player
 
     others = {s: make_player("greedy", f"{seed}:{s}") for s in range(4) if s != seat}
     match = game.new_match(seed=seed)
@@ -154,7 +154,7 @@ def test_an_interrupted_simulation_leaves_no_record_behind(tmp_path, monkeypatch
         out.write("{}\n")
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("interpreter.simulate.simulate", interrupted)
+    monkeypatch.setattr("interpreter.simulation.simulate.simulate", interrupted)
     result = RUN.invoke(main, ["simulate", "aluette", "--record", str(tmp_path / "r.jsonl")])
     assert (result.exit_code, result.output) == (130, "atout: interrupted\n")
     assert list(tmp_path.iterdir()) == []
@@ -203,7 +203,7 @@ def test_simulate_json_summary_has_95_percent_intervals():
 
 def test_play_skat_at_the_table_bids_holds_picks_up_discards_and_announces():
     """Typed actions of every kind in the first deal of a Skat match, then leave the table."""
-    from interpreter.players import make_player
+    from interpreter.players.registry import make_player
 
     game = interpreter.load("skat")
     seat, seed = 0, "4"
@@ -231,7 +231,7 @@ def test_play_skat_at_the_table_bids_holds_picks_up_discards_and_announces():
 
 def _typed_first_legal(game_name: str, seat: int, seed: str) -> tuple[list[str], list]:
     """What a person types who always takes the first legal action, and each deal's result."""
-    from interpreter.players import make_player
+    from interpreter.players.registry import make_player
 
     game = interpreter.load(game_name)
     others = {s: make_player("greedy", f"{seed}:{s}") for s in range(game.players) if s != seat}

@@ -9,8 +9,8 @@ import pytest
 from ruamel.yaml import YAML
 
 import interpreter
-from interpreter.expressions import ExpressionCompiler, Scope, _builtins
-from interpreter.syntax import parse
+from interpreter.language.expressions import ExpressionCompiler, Scope, _builtins
+from interpreter.language.syntax import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "language.md"

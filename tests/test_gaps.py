@@ -12,9 +12,9 @@ import pytest
 
 from cli import main
 import interpreter
-from interpreter.arena import elo_ratings
-from interpreter.players import GreedyPlayer, _average_value, _hand_value, _trump_of
-from interpreter.tricks import TRUMPS_LED
+from interpreter.players.arena import elo_ratings
+from interpreter.players.greedy import GreedyPlayer, _average_value, _hand_value, _trump_of
+from interpreter.engine.tricks import TRUMPS_LED
 
 BROKEN = Path(__file__).resolve().parent / "broken"
 
@@ -216,7 +216,7 @@ def test_a_led_trump_card_sets_the_trump_suit_even_when_it_is_the_first_suit():
 
 
 def test_a_fact_first_seen_as_none_takes_its_kind_from_its_first_value():
-    from interpreter.stats import Summary
+    from interpreter.simulation.stats import Summary
     summary = Summary(["random", "random"], ("seat 0", "seat 1"), ((0,), (1,)))
     summary.add_deal(0, [1, 0], [1, 0], [], {"closer": None}, False)
     summary.add_deal(1, [0, 2], [0, 2], [], {"closer": 3}, False)

@@ -9,8 +9,8 @@ import pytest
 
 import interpreter
 from interpreter.errors import LayoutError, MatchLimitError
-from interpreter.game import Standing
-from interpreter.players import GreedyPlayer
+from interpreter.engine.parts import Standing
+from interpreter.players.greedy import GreedyPlayer
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter.arena import wilson
-from interpreter.explain import explain
-from interpreter.players import GreedyPlayer
-from interpreter.syntax import parse
+from interpreter.players.arena import wilson
+from interpreter.authoring.explain import explain
+from interpreter.players.greedy import GreedyPlayer
+from interpreter.language.syntax import parse
 
 ENGINES = ["generated", "reference"]
 
@@ -371,7 +371,7 @@ def test_team_scores_are_the_results_team_scores(name):
 # --- a deal's facts -----------------------------------------------------------------------------
 
 def test_deal_facts_are_the_results_facts_and_the_plain_values_of_its_breakdown():
-    from interpreter.facts import deal_facts
+    from interpreter.simulation.facts import deal_facts
     state = interpreter.load("belote").new_deal(seed=3)
     state.apply("take")
     while not state.is_over:
@@ -553,7 +553,7 @@ scoring:
 def test_searching_players_take_the_trick_that_wins_the_deal(tmp_path, spec):
     """Seat 0 led KS; seat 1 holds AS and JS. AS takes this trick and never does worse on the
     next, whatever seat 0 still holds; JS loses this one."""
-    from interpreter.players import make_player
+    from interpreter.players.registry import make_player
     game = tiny(tmp_path, CLEAR)
     state = game.new_deal(layout={"hands": [["KS", "10S"], ["AS", "JS"]], "fill": True}, dealer=1)
     state.apply("KS")
@@ -862,7 +862,7 @@ def test_a_keyword_run_into_the_first_word_of_a_deal_is_quoted_from_its_start(tm
 
 
 def test_fact_kinds_are_the_files_then_the_engines_values():
-    from interpreter.facts import fact_kinds
+    from interpreter.simulation.facts import fact_kinds
     assert fact_kinds(interpreter.load("belote")) == {
         "takers": "team", "defenders": "team", "capot": "team", "belote": "team", "made": "bool",
         "taker": "int", "call": "str", "contract": "int", "trump": "str", "tricks": "list", "trick_winners": "list"}

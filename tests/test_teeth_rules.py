@@ -5,7 +5,7 @@ from __future__ import annotations
 from test_euchre import E, N, W, layout, name_hearts, play, scripted
 
 import interpreter
-from interpreter.expressions import _best_meld
+from interpreter.language.expressions import _best_meld
 
 EUCHRE = interpreter.load("euchre")
 

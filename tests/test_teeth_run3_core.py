@@ -266,7 +266,7 @@ def test_with_no_trump_suit_an_equal_trump_does_not_beat_the_one_led(tmp_path, e
 def test_the_generated_engine_writes_a_lone_follow_clause_in_line(tmp_path, follow):
     """A follow of one clause (a string or a list of one) is written into the generated code,
     not called through a compiled rule."""
-    from interpreter.generate import engine_source
+    from interpreter.engine.generate import engine_source
     game = tiny(tmp_path, "game: Lone\n" + HEAD + f"""\
 play:
   lead: seat(0)

@@ -13,12 +13,12 @@ from test_teeth_engine import HEAD
 
 import interpreter
 from interpreter.errors import RuleFileError
-from interpreter.explain import explain
-from interpreter.fmt import _same_rules, format_text
-from interpreter.loading import MAX_EXPANDED_VALUES, parse_yaml, read_regular
-from interpreter.nodes import Pos
-from interpreter.starter import starter_text
-from interpreter.syntax import _parser, parse
+from interpreter.authoring.explain import explain
+from interpreter.authoring.fmt import _same_rules, format_text
+from interpreter.language.source import MAX_EXPANDED_VALUES, parse_yaml, read_regular
+from interpreter.language.nodes import Pos
+from interpreter.authoring.starter import starter_text
+from interpreter.language.syntax import _parser, parse
 
 
 def problems(tmp_path: Path, text: str, name: str = "bad") -> list[tuple[int, int, str, str]]:

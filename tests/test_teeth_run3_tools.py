@@ -9,14 +9,16 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter.arena import elo_ratings
-from interpreter.beliefs import belief
-from interpreter.ismcts import ISMCTSPlayer
-from interpreter.players import GreedyPlayer, SamplingPlayer, make_player
-from interpreter.simulate import simulate
-from interpreter.stats import Summary
-from interpreter.summary_text import _percent_interval
-from interpreter.table_view import table_view
+from interpreter.players.arena import elo_ratings
+from interpreter.players.beliefs import belief
+from interpreter.players.ismcts import ISMCTSPlayer
+from interpreter.players.greedy import GreedyPlayer
+from interpreter.players.sampling import SamplingPlayer
+from interpreter.players.registry import make_player
+from interpreter.simulation.simulate import simulate
+from interpreter.simulation.stats import Summary
+from interpreter.simulation.summary_text import _percent_interval
+from interpreter.players.table_view import table_view
 
 # --- player specs -------------------------------------------------------------------------------
 

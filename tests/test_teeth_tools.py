@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from interpreter.arena import arena
-from interpreter.fmt import respace
-from interpreter.stats import Comparison, Summary, histogram
-from interpreter.summary_text import summary_lines
-from interpreter.table_view import describe_action
+from interpreter.players.arena import arena
+from interpreter.authoring.fmt import respace
+from interpreter.simulation.stats import Comparison, Summary, histogram
+from interpreter.simulation.summary_text import summary_lines
+from interpreter.players.table_view import describe_action
 
 # --- the summary of a run ----------------------------------------------------------------------
 
@@ -134,7 +134,7 @@ def test_respace_leaves_text_of_several_lines_alone(text):
 # --- the formatter respaces quoted rule strings too ------------------------------------------------
 
 def test_format_respaces_a_quoted_rule_string():
-    from interpreter.fmt import format_text
+    from interpreter.authoring.fmt import format_text
     text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
     assert "      when: winner != none and not mordienne\n" in text
     careless = text.replace("      when: winner != none and not mordienne\n",
@@ -160,7 +160,7 @@ def test_a_very_narrow_rate_interval_is_shown_with_three_decimals():
 
 
 def test_format_leaves_a_plain_rule_string_over_two_lines_alone():
-    from interpreter.fmt import format_text
+    from interpreter.authoring.fmt import format_text
     text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
     careless = text.replace("      when: winner != none and not mordienne\n",
                             "      when: winner!=none and\n        not mordienne\n")
@@ -171,7 +171,7 @@ def test_format_leaves_a_plain_rule_string_over_two_lines_alone():
 # --- the rules as a web page ---------------------------------------------------------------------
 
 def test_explain_html_lists_items_in_one_list():
-    from interpreter.explain import explain_html
+    from interpreter.authoring.explain import explain_html
     page = explain_html(interpreter.GAMES_DIR / "belote.yaml")
     assert page.count("<ul>") == page.count("</ul>") >= 1
     assert "<ul><li>" in page and "</li></ul>" in page
@@ -236,7 +236,7 @@ def test_summary_text_aligns_rule_names_to_the_left():
 
 
 def test_trick_summary_and_hand_line(tmp_path):
-    from interpreter.table_view import hand_line, trick_summary
+    from interpreter.players.table_view import hand_line, trick_summary
     game = passing(tmp_path, "")
     state = game.new_deal(layout=HANDS, dealer=0)
     for card in ("JH", "AS"):                       # seat 1 gives JH, seat 0 gives AS
@@ -250,5 +250,5 @@ def test_trick_summary_and_hand_line(tmp_path):
 
 
 def test_a_data_file_cell_writes_a_list_with_dashes_for_nothing():
-    from interpreter.datafile import _value
+    from interpreter.simulation.datafile import _value
     assert _value([1, None, 3], "list") == "1 - 3" and _value((None,), "list") == "-"

@@ -1,7 +1,7 @@
 """Mutation testing for atout: does the test suite notice a small change of the engine or of a
 rule file?
 
-Each mutant is one single-point change: in the engine (``interpreter/*.py`` without the
+Each mutant is one single-point change: in the engine (``interpreter/**/*.py`` without the
 front-ends), an operator, a constant, a boolean connective, a ``not`` or a returned value; in a
 bundled rule file (``games/*.yaml``), a number, a ``>`` of an order, a word of a follow clause,
 a comparison or connective of a rule string, or the ``direction``. Every possible mutant is
@@ -38,7 +38,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FRONT_ENDS = {"serve.py", "report.py"}          # interpreter/envs, lsp and web are packages: not globbed
+FRONT_ENDS = ("interpreter/envs/", "interpreter/lsp/", "interpreter/web/", "interpreter/simulation/report.py")
+"""Not mutated: the front-ends and the HTML report (their tests are slow or need an extra)."""
 COPY_IGNORE = shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache",
                                      ".hypothesis", "tools")
 
@@ -389,7 +390,8 @@ def _by_kind(mutants: list[Mutant], count: int, rng: random.Random) -> list[Muta
 def sample(args: argparse.Namespace) -> list[Mutant]:
     """The seeded sample: engine mutants first, then rule-file mutants, each in a fixed order."""
     rng = random.Random(args.seed)
-    engine = [m for path in sorted((ROOT / "interpreter").glob("*.py")) if path.name not in FRONT_ENDS
+    engine = [m for path in sorted((ROOT / "interpreter").rglob("*.py"))
+              if not path.relative_to(ROOT).as_posix().startswith(FRONT_ENDS)
               and (not args.files or path.relative_to(ROOT).as_posix() in args.files) for m in engine_mutants(path)]
     rules = [m for path in sorted((ROOT / "games").glob("*.yaml"))
              if not args.files or path.relative_to(ROOT).as_posix() in args.files for m in rule_mutants(path)]
@@ -541,7 +543,7 @@ def main(argv: list[str] | None = None) -> int:
                         f"(default '{DEFAULT_DESELECT}'; '' for none)")
     parser.add_argument("--no-module-tests", action="store_true", help="do not add the test files of "
                         "modules the default tests barely reach (MODULE_TESTS)")
-    parser.add_argument("--files", nargs="+", help="mutate only these files (e.g. interpreter/tricks.py)")
+    parser.add_argument("--files", nargs="+", help="mutate only these files (e.g. interpreter/engine/tricks.py)")
     parser.add_argument("--kinds", nargs="+", help="mutate only these kinds (comparison, boundary, arithmetic, "
                         "connective, not, constant, return; number, order, follow, rule, direction)")
     parser.add_argument("--out", type=Path, default=Path("mutation-report"),

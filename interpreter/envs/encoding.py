@@ -40,9 +40,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..game import Action, Game
-from ..state import AUCTION, DECIDE, PLAY, TRANSFER, State
-from . import need
+from ..engine.game import Game
+from ..engine.parts import Action
+from ..engine.state import AUCTION, DECIDE, PLAY, TRANSFER, State
+from .common import need
 
 np = need("numpy")
 

@@ -5,7 +5,7 @@ Importing this module registers every bundled game (a name's hyphens become unde
 ``variant`` (a variant of the rule file, "" for none) and ``dealer`` (the dealer's seat).
 
     import pyspiel
-    from interpreter.envs import openspiel_game
+    from . import openspiel_game
     game = pyspiel.load_game("atout_NAME(variant=VARIANT,dealer=1)")
 
 One OpenSpiel game is one deal. **Chance**: the pack is shuffled card by card: the first D
@@ -31,11 +31,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-from .. import bundled_games, load
-from ..beliefs import belief, world
-from ..game import Game
-from ..state import State
-from . import need, resolve_game, score_sign
+from ..engine.game import Game
+from ..engine.state import State
+from ..language.rule_files import bundled_games, load
+from ..players.beliefs import belief, world
+from .common import need, resolve_game, score_sign
 from .encoding import Encoder
 
 np = need("numpy")

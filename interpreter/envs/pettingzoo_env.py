@@ -17,11 +17,11 @@ import random
 from fractions import Fraction
 from typing import Any
 
-from ..game import Game
-from ..match import MAX_ANNULLED_IN_A_ROW, Match
-from ..state import State
-from ..table_view import table_view
-from . import need, resolve_game, score_sign
+from ..engine.game import Game
+from ..engine.match import MAX_ANNULLED_IN_A_ROW, Match
+from ..engine.state import State
+from ..players.table_view import table_view
+from .common import need, resolve_game, score_sign
 from .encoding import Encoder
 
 np = need("numpy")

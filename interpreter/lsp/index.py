@@ -10,26 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-import json
 import re
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from .. import problems_in_source
-from ..cards import Deck, build_deck
-from ..data import data_dir
+from ..engine.cards import Deck, build_deck
+from ..engine.game import Game
 from ..errors import Problem, RuleFileError
-from ..expressions import Builtin, builtin_table
-from ..game import Game
-from ..loading import MAX_FILE_BYTES, Source, parse_yaml
-from ..nodes import Pos
-from ..syntax import SyntaxProblem, parse
+from ..language.expressions import Builtin, builtin_table
+from ..language.nodes import Pos
+from ..language.rule_files import problems_in_source
+from ..language.rule_strings import RuleString, items_of, rule_strings
+from ..language.source import MAX_FILE_BYTES, Source, parse_yaml
+from ..language.syntax import SyntaxProblem, parse
 
 WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.]*")
-ORDER_KEYS = ("order", "trump order", "sequence order")
-DEAL_KEYS = ("deal", "then deal")
-CLAUSE_KEYS = ("follow", "may lead")
 # names an expression may use where its section binds them ('it' in awards, 'suit' in calls…)
 BOUND_NAMES = {"it": "the seat or team being scored (in 'each_seat' / 'each_team' awards, counters)",
                "seat": "the seat being placed in a team, or a function's parameter",
@@ -49,15 +45,6 @@ class Span:
 
     def holds(self, line: int, column: int) -> bool:
         return (self.line, self.column) <= (line, column) <= (self.end_line, self.end_column)
-
-
-@dataclass(frozen=True)
-class RuleString:
-    """A string of the document written in the rule language."""
-
-    path: tuple
-    start: str          # the grammar's start rule: order, deal, clause or expr
-    text: str
 
 
 @dataclass(frozen=True)
@@ -101,11 +88,6 @@ class Index:
 
 
 @lru_cache(maxsize=1)
-def schema() -> dict:
-    return json.loads((data_dir("schema") / "game.schema.json").read_text(encoding="utf-8"))
-
-
-@lru_cache(maxsize=1)
 def builtins() -> dict[str, Builtin]:
     """The built-in names and functions with their English (the table does not depend on a game)."""
     return builtin_table()
@@ -137,78 +119,6 @@ def analyse(text: str, path: str) -> Index:
     return index
 
 
-def rule_strings(data: CommentedMap) -> list[RuleString]:
-    """The rule-language strings of a document, found where the schema says 'Rule language'
-    (variants' changes are read with the schema of the sections they replace)."""
-    found: list[RuleString] = []
-    _walk(data, schema(), (), False, found)
-    for name, variant in _items(data.get("variants")):
-        changes = variant.get("changes") if isinstance(variant, dict) else None
-        if isinstance(changes, dict):
-            _walk(changes, schema(), ("variants", name, "changes"), False, found)
-    return found
-
-
-def _is_rule(node: dict) -> bool:
-    words = node.get("description", "")
-    return words.startswith("Rule language") or "rule-language" in words
-
-
-def _start(path: tuple) -> str:
-    keys = [k for k in path if isinstance(k, str)]
-    last = keys[-1] if keys else ""
-    if last in ORDER_KEYS:
-        return "order"
-    if last in DEAL_KEYS or (last == "deal" and "actions" in keys):
-        return "deal"
-    if last in CLAUSE_KEYS:
-        return "clause"
-    return "expr"
-
-
-def _walk(data: Any, node: dict, path: tuple, rule: bool, found: list[RuleString]) -> None:
-    rule = rule or _is_rule(node)
-    if isinstance(data, str):
-        if rule or any(_is_rule(choice) for choice in node.get("oneOf", []) + node.get("anyOf", [])):
-            found.append(RuleString(path, _start(path), data))
-        return
-    if isinstance(data, list):
-        items = node.get("items", {}) if isinstance(node.get("items"), dict) else {}
-        for i, item in enumerate(data):
-            _walk(item, items, path + (i,), rule, found)
-        return
-    if isinstance(data, dict):
-        for key, value in data.items():
-            _walk(value, sub_schema(node, str(key)), path + (key,), rule, found)
-
-
-def sub_schema(node: dict, key: str) -> dict:
-    """The schema of the value under ``key`` of an object described by ``node``."""
-    for choice in [node] + node.get("oneOf", []) + node.get("anyOf", []):
-        if key in choice.get("properties", {}):
-            return choice["properties"][key]
-        for pattern, sub in choice.get("patternProperties", {}).items():
-            if re.search(pattern, key):
-                return sub
-        if isinstance(choice.get("additionalProperties"), dict):
-            return _merged(choice["additionalProperties"])
-    return {}
-
-
-def _merged(node: dict) -> dict:
-    """A schema node with one object choice of its oneOf folded in, so keys can be looked up."""
-    for choice in node.get("oneOf", []):
-        if choice.get("type") == "object":
-            merged = dict(choice)
-            merged["description"] = node.get("description", choice.get("description", ""))
-            return merged
-    return node
-
-
-def _items(value: Any) -> list[tuple[str, Any]]:
-    return [(str(k), v) for k, v in value.items()] if isinstance(value, dict) else []
-
-
 def _texts(mapping: Any) -> dict[str, str]:
     return {str(k): str(v) for k, v in (mapping or {}).items()}
 
@@ -236,27 +146,27 @@ def key_span(source: Source, path: tuple, name: str) -> Span:
 def _define(index: Index, source: Source) -> None:
     data = source.data
     add = index.definitions.setdefault
-    for key, value in _items(data.get("let")):
+    for key, value in items_of(data.get("let")):
         name, _, param = key.partition("(")
         kind = "function" if param else "let"
         add(name, Definition(kind, name, key_span(source, ("let", key), name), f"{key}: {value}"))
-    for key, value in _items(data.get("piles")):
+    for key, value in items_of(data.get("piles")):
         seen = value.get("seen by", "nobody") if isinstance(value, dict) else value
         add(key, Definition("pile", key, key_span(source, ("piles", key), key), f"pile {key}, seen by {seen}"))
-    for key, value in _items(data.get("marks")):
+    for key, value in items_of(data.get("marks")):
         add(key, Definition("mark", key, key_span(source, ("marks", key), key), f"mark {key}: a {value}"))
-    for key, value in _items(data.get("counters")):
+    for key, value in items_of(data.get("counters")):
         of = value.get("of", "team") if isinstance(value, dict) else "team"
         add(key, Definition("counter", key, key_span(source, ("counters", key), key),
                             f"counter {key}({of}): a number per {of} across the deals of a match"))
     auction = data.get("auction")
     rounds = auction.get("rounds") if isinstance(auction, dict) else None
     for r, round_ in enumerate(rounds if isinstance(rounds, list) else []):
-        for key, _ in _items(round_.get("calls") if isinstance(round_, dict) else None):
+        for key, _ in items_of(round_.get("calls") if isinstance(round_, dict) else None):
             add(key, Definition("call", key, key_span(source, ("auction", "rounds", r, "calls", key), key),
                                 f"call '{key}' of auction round {r + 1}"))
     play = data.get("play")
-    for key, _ in _items(play.get("actions") if isinstance(play, dict) else None):
+    for key, _ in items_of(play.get("actions") if isinstance(play, dict) else None):
         add(key, Definition("call", key, key_span(source, ("play", "actions", key), key), f"action '{key}' of the play"))
 
 
@@ -270,8 +180,8 @@ def _find_uses(index: Index, source: Source) -> None:
                 span = Span(where.line - 1, where.column - 1, where.line - 1, where.column - 1 + pos.width)
                 index.uses.setdefault(match.group(), []).append(span)
     play = source.data.get("play")
-    for action, spec in _items(play.get("actions") if isinstance(play, dict) else None):
-        for mark, _ in _items(spec.get("set") if isinstance(spec, dict) else None):
+    for action, spec in items_of(play.get("actions") if isinstance(play, dict) else None):
+        for mark, _ in items_of(spec.get("set") if isinstance(spec, dict) else None):
             index.uses.setdefault(mark, []).append(key_span(source, ("play", "actions", action, "set", mark), mark))
 
 

@@ -14,8 +14,8 @@ from lsprotocol import types as t
 from pygls.lsp.server import LanguageServer
 
 from ..errors import Problem
-from .index import (BOUND_NAMES, KEYWORDS, Index, Span, analyse, builtins, card_words, schema, signature,
-                    sub_schema, word_at)
+from ..language.rule_strings import schema, sub_schema
+from .index import BOUND_NAMES, KEYWORDS, Index, Span, analyse, builtins, card_words, signature, word_at
 
 DEBOUNCE_SECONDS = 0.3
 _KEY_LINE = re.compile(r"^(\s*)(-\s+)?(\"[^\"]*\"|'[^']*'|[^\s#:\"'][^#:]*?)\s*:(\s|$)")

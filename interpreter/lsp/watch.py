@@ -11,9 +11,9 @@ import random
 import time
 from typing import Callable
 
-from .. import problems_in
+from ..engine.game import Game
 from ..errors import AtoutError, Problem
-from ..game import Game
+from ..language.rule_files import problems_in
 
 QUICK_DEALS = 100
 QUICK_ACTIONS = 10_000   # a deal stopped past this many actions is not counted

@@ -1,0 +1,235 @@
+"""Renders a rule file as plain English, section by section (as Ludii renders its rules).
+
+Each language construct renders itself (``english()`` on the nodes of ``nodes.py``); this
+module only strings the sections together.
+"""
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from ..language.source import read_source
+from ..language.syntax import SyntaxProblem, parse
+from ..language.variants import apply_variant
+
+
+def _text(value, start: str) -> str:
+    try:
+        return parse(str(value), start).english()
+    except SyntaxProblem:
+        return str(value)
+
+
+def explain(path: str | Path, variant: str | None = None) -> str:
+    """The rules of a (valid) rule file, or of one of its variants, in English."""
+    source = read_source(path)
+    doc = (apply_variant(source, variant) if variant else source).data
+    lines = [f"{doc['game']}" + (f" (variant '{variant}')" if variant else ""), ""]
+    if doc.get("about"):
+        lines += [str(doc["about"]).strip(), ""]
+    cards = doc["cards"]
+    suits = ", ".join(f"{name} ({code})" for code, name in cards["suits"].items())
+    ranks = ", ".join(f"{name} ({code})" for code, name in cards["ranks"].items())
+    lines.append(f"Players: {doc['players']}, playing {doc.get('direction', 'clockwise')}.")
+    for name, seats in doc.get("teams", {}).items():
+        if isinstance(seats, str):
+            lines.append(f"Team {name}, formed when play begins: every seat such that {_text(seats, 'expr')}.")
+        else:
+            lines.append(f"Team {name}: seats {', '.join(map(str, seats))}.")
+    lines.append(f"Cards: suits {suits}; ranks {ranks}.")
+    for code, name in cards.get("extra", {}).items():
+        lines.append(f"Also the {name} ({code}), of no suit.")
+    lines.append(f"Ranking, highest first: {_text(doc['order'], 'order')}.")
+    if "trump order" in doc:
+        lines.append(f"In the trump suit: {_text(doc['trump order'], 'order')}.")
+    for name, spec in doc.get("rankings", {}).items():
+        parts = [f"{key} {_text(spec[key], 'order')}" for key in ("order", "trump order") if key in spec]
+        parts += [f"{key} " + (", ".join(f"{c} {v}" for c, v in spec[key].items()) or "none")
+                  for key in ("points", "trump points") if key in spec]
+        lines.append(f"Ranking '{name}', when a call or an action chooses it: {'; '.join(parts)}.")
+    if "points" in doc:
+        worth = ", ".join(f"{code} {value}" for code, value in doc["points"].items())
+        lines.append(f"Card points: {worth}; other cards 0.")
+    lines.append(f"The deal, from the player after the dealer: {_text(doc['deal'], 'deal')}.")
+    if "annul when" in doc:
+        lines.append(f"The deal is annulled at once when {_text(doc['annul when'], 'expr')}.")
+    auction = doc.get("auction")
+    if auction:
+        lines.append(f"Auction, starting with {_text(auction['first'], 'expr')}:")
+        for number, spec in enumerate(auction["rounds"], start=1):
+            calls = []
+            for name, call in spec["calls"].items():
+                call = call or {}
+                text = f"'{name}'"
+                numbers = call.get("for each number")
+                if isinstance(numbers, list):
+                    text += f" with a number, one of {', '.join(map(str, numbers))}"
+                elif numbers is not None:
+                    text += f" with a number from {numbers['from']} to {numbers['to']}"
+                if "for each suit" in call:
+                    text += f" naming a suit such that {_text(call['for each suit'], 'expr')}"
+                if "value" in call:
+                    text += f" (value {call['value']})"
+                text += "".join(f" ({part})" for part in _game_chosen(call, "then deal"))
+                if "when" in call:
+                    text += f" (when {_text(call['when'], 'expr')})"
+                calls.append(text)
+            ends = spec.get("ends", "at the first call")
+            passing = ", or passes" if spec.get("pass", True) is not False else " (he may not pass)"
+            rising = "" if spec.get("rising", True) is not False else "; any value may be called, not only a higher one"
+            if ends == "in duels":
+                lines.append(f"  round {number}, in duels: the second player calls {' or '.join(calls)}{passing} "
+                             "against the first, who says 'hold' (the same value) or passes, until one of them "
+                             "passes; the survivor faces the next player in the same way. The last survivor wins "
+                             "at the last value called; if nobody called, he may call or pass.")
+                continue
+            lines.append(f"  round {number}: each player calls {' or '.join(calls)}{passing}; the round ends {ends}{rising}.")
+        if any(spec.get("pass", True) is not False for spec in auction["rounds"]):
+            lines.append("  If every round passes, the deal is annulled.")
+        if "then deal" in auction:
+            lines.append(f"  Then: {_text(auction['then deal'], 'deal')}.")
+    for name, spec in doc.get("transfers", {}).items():
+        who = "every player in turn" if str(spec.get("who")) == "each" else _text(spec.get("who", "me"), "expr")
+        text = f"Then {who} gives {spec['count']} card{'' if spec['count'] == 1 else 's'} one at a time ('{name}') to {_text(spec['to'], 'expr')}"
+        if "when" in spec:
+            text += f", when {_text(spec['when'], 'expr')}"
+        if "cards" in spec:
+            text += f"; only from {_text(spec['cards'], 'expr')}"
+        if "first" in spec:
+            text += f", and from {_text(spec['first'], 'expr')} before any other while there are enough"
+        if "shown" in spec:
+            text += f"; given cards of {_text(spec['shown'], 'expr')} are shown to everyone"
+        lines.append(text + ".")
+    for name, value in doc.get("let", {}).items():
+        if "(" in str(name):  # a function of the rule file: total(team)
+            base, _, arg = str(name).partition("(")
+            name = f"the {base.strip().replace('_', ' ')} of a {arg.rstrip(')').strip().replace('_', ' ')}"
+        else:
+            name = str(name).replace("_", " ")
+        lines.append(f"Let {name} be {_text(value, 'expr')}.")
+    play = doc["play"]
+    lines.append(f"Play: {_text(play['lead'], 'expr')} leads the first trick.")
+    if "trump cards" in play:
+        lines.append(f"The trump cards: {_text(play['trump cards'], 'expr')}, all of the trump suit in play.")
+    if "sits out" in play:
+        lines.append(f"Sitting out this deal: {_text(play['sits out'], 'expr')}.")
+    if "trump" in play:
+        lines.append(f"Trump: {_text(play['trump'], 'expr')}.")
+    follow = play.get("follow", [])
+    for clause in [follow] if isinstance(follow, str) else follow:
+        lines.append(f"  Following: {_text(clause, 'clause')}.")
+    leads = play.get("may lead", [])
+    for clause in [leads] if isinstance(leads, str) else leads:
+        lines.append(f"  Leading: {_text(clause, 'clause')}.")
+    if "always" in play:
+        lines.append(f"  Whatever the above, {_text(play['always'], 'expr')} may always be played.")
+    lines.append(f"A trick is won by the {play['winner']}" +
+                 ("; equal highest cards spoil it and its leader leads again." if play.get("ties") == "spoil" else "."))
+    if "draw" in play:
+        lines.append(f"After each trick every player draws from {' then '.join(play['draw'])}, the winner first"
+                     + (f", while {_text(play['draw when'], 'expr')}." if "draw when" in play else "."))
+    if "ends when" in play:
+        lines.append(f"The deal ends at once when {_text(play['ends when'], 'expr')}.")
+    for name, spec in play.get("declare", {}).items():
+        lines.append(f"A leader may declare {name}: {_text(spec['cards'], 'expr')} of one suit, "
+                     f"worth {_text(spec['points'], 'expr')}.")
+    if "melds" in play:
+        lines.extend(_melds(play["melds"]))
+    for name, spec in play.get("actions", {}).items():
+        at = spec.get("at", "lead")
+        who = "a player about to lead" if at == "lead" else \
+            f"at the {at}, {_text(spec.get('by', 'taker'), 'expr')} (once)"
+        cards = f" naming a card of {_text(spec['for each card'], 'expr')}" if "for each card" in spec else ""
+        when = f" when {_text(spec['when'], 'expr')}" if "when" in spec else ""
+        must = "must" if spec.get("required") else "may"
+        sets = "".join(f"; {mark} becomes {_text(value, 'expr')}" for mark, value in spec.get("set", {}).items())
+        sets += "".join(f"; {part}" for part in _game_chosen(spec, "deal"))
+        lines.append(f"{who[0].upper()}{who[1:]} {must} {name}{cards}{when}{sets}.")
+    for name, spec in play.get("show", {}).items():
+        first = f", those of {_text(spec['first'], 'expr')} first" if "first" in spec else ""
+        lines.append(f"Before his first card a player may declare {name} when {_text(spec['when'], 'expr')}: "
+                     f"he shows {spec['count']} cards of {_text(spec['cards'], 'expr')}{first}; "
+                     f"worth {_text(spec['points'], 'expr')}.")
+    if "keep" in play:
+        lines.append(f"Played before the last trick, {_text(play['keep']['cards'], 'expr')} stays with its player's team "
+                     f"when another team wins the trick, which pays {play['keep'].get('pays', 0)} card point(s) for it"
+                     + ("; played in the last trick it goes to the other team." if play["keep"].get("last trick") == "opponents"
+                        else "."))
+    if "leader wins when" in play:
+        lines.append(f"The leader wins the trick when {_text(play['leader wins when'], 'expr')}.")
+    lines.append("Scoring:")
+    for award in doc["scoring"]["award"]:
+        when = f", when {_text(award['when'], 'expr')}" if "when" in award else ""
+        lines.append(f"  {award['rule']}: {_text(award['points'], 'expr')} to {_text(award['to'], 'expr')}{when}.")
+    for name, spec in doc.get("counters", {}).items():
+        lines.append(f"Counter {name}, per {spec.get('of', 'team')}, from {spec.get('start', 0)}: after each deal "
+                     f"it becomes {_text(spec['then'], 'expr')}.")
+    match = doc.get("match", {})
+    length = _deals(match["deals"]) if match.get("deals") else f"deals until {_text(match['until'], 'expr')}" \
+        if "until" in match else "one deal"
+    lines.append(f"Match: {length}; the {match.get('winner', 'highest')} total wins, equal totals are a draw.")
+    for name, spec in doc.get("variants", {}).items():
+        lines.append(f"Variant '{name}': {spec.get('about', '')}")
+    return "\n".join(lines)
+
+
+def _deals(count: int) -> str:
+    return "one deal" if count == 1 else f"{count} deals"
+
+
+def _game_chosen(spec: dict, deal_key: str) -> list[str]:
+    """What a call or an action puts in force: the trump, the cards dealt, the ranking."""
+    parts = []
+    if "trump" in spec:
+        parts.append(f"trump: {_text(spec['trump'], 'expr')}")
+    if deal_key in spec:
+        parts.append(f"then: {_text(spec[deal_key], 'deal')}")
+    if "ranking" in spec:
+        parts.append(f"ranking: {spec['ranking']}")
+    return parts
+
+
+def _melds(spec: dict) -> list[str]:
+    """The melds section: when they count, then each combination and its points."""
+    at = spec.get("at")
+    lines = ["At his turn in the first trick, before his card, a player may announce the melds he holds; "
+             "they are shown to everyone and count for him:" if at == "first turn" else
+             "The melds among a trick's cards, whoever played them, count for the trick's winner:"]
+    for name, meld in spec.get("combinations", {}).items():
+        if "sequence" in meld:
+            what = f"{meld['sequence']} cards in a row of one suit"
+        elif "of a kind" in meld:
+            ranks = meld["of a kind"] if isinstance(meld["of a kind"], list) else [meld["of a kind"]]
+            what = f"one rank of {', '.join(map(str, ranks))} in every suit" if len(ranks) > 1 else \
+                f"every suit's {ranks[0]}"
+        else:
+            what = f"all of {_text(meld['cards'], 'expr')} (ranks named: in one suit)"
+        lines.append(f"  {name}: {what}, worth {_text(meld['points'], 'expr')}.")
+    if "sequence order" in spec:
+        lines.append(f"  Cards follow each other in the order {_text(spec['sequence order'], 'order')}; a longer run "
+                     "counts once, as the longest sequence named.")
+    return lines
+
+
+def explain_html(path: str | Path) -> str:
+    """The same rules as ``explain``, as an HTML fragment: the title, the summary, then one
+    paragraph per rule, the indented lines under a rule as its list."""
+    lines = explain(path).split("\n")
+    out = [f"<h1>{escape(lines[0])}</h1>"]
+    items: list[str] = []
+
+    def close() -> None:
+        if items:
+            out.append("<ul>" + "".join(f"<li>{escape(item)}</li>" for item in items) + "</ul>")
+            items.clear()
+
+    for line in lines[1:]:
+        if not line.strip():
+            continue
+        if line.startswith("  "):
+            items.append(line.strip())
+            continue
+        close()
+        out.append(f"<p>{escape(line)}</p>")
+    close()
+    return "\n".join(out)

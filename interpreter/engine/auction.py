@@ -1,0 +1,143 @@
+"""The auction: calls and passes in turn, round after round, until a call wins or all pass.
+
+A round ends at the first call, after one turn each, or ``in duels``: the second player
+calls against the first, who holds (meets the value) or passes, and so on down the table
+(bidding by game values). A duel is ``(holder, challenger, next)``: ``next`` counts the players
+from ``first`` who have entered; the challenger is None when the last survivor, having
+heard no call, may call himself.
+"""
+from __future__ import annotations
+
+from .parts import Action
+from .phases import END_OF_AUCTION
+
+
+class AuctionPhase:
+    """Bidding, mixed into State."""
+
+    __slots__ = ()
+
+    def _calls(self) -> list[Action]:
+        game = self.game
+        auction = game.auction
+        spec = auction.rounds[self.round]
+        if spec.ends == "in duels" and self.current == self.duel[0] and self.duel[1] is not None:
+            return [game.by_kind["hold"][0], game.actions[-1]]      # the holder: hold or pass
+        best = self._best()[0] if spec.rising else None
+        found = []
+        for action in game.by_kind["call"]:
+            if action.arg not in spec.calls:
+                continue
+            call = auction.calls[action.arg]
+            value = action.number if call.numbers is not None else call.value
+            if value is not None and best is not None and value <= best:
+                continue
+            if call.for_suit is not None or call.when is not None:
+                self.bound = {"suit": action.suit, "number": action.number}
+                accepted = (call.for_suit is None or call.for_suit(self)) and (call.when is None or call.when(self))
+                self.bound = {}
+                if not accepted:
+                    continue
+            found.append(action)
+        may_pass = spec.may_pass
+        if not isinstance(may_pass, bool):
+            may_pass = may_pass(self)
+        if may_pass or not found:
+            found.append(game.actions[-1])  # pass
+        return found
+
+    def _best(self) -> tuple[int | None, int | None, Action | None]:
+        """The highest value called so far, its caller and call (the earliest of equal values)."""
+        best = (None, None, None)
+        for seat, action, value in self.bids:
+            if action.kind == "call" and (best[0] is None or value > best[0]):
+                best = (value, seat, action)
+        return best
+
+    def _value_of(self, action: Action) -> int:
+        spec = self.game.auction.calls[action.arg]
+        return action.number if spec.numbers is not None else spec.value if spec.value is not None else 0
+
+    def _bid(self, action: Action) -> None:
+        game = self.game
+        auction = game.auction
+        seat = self.current
+        self._legal = None
+        self.history.append((seat, action.text))
+        value = self._value_of(action) if action.kind == "call" else self._best()[0] if action.kind == "hold" else None
+        self.bids.append((seat, action, value))
+        self.spoken += 1
+        spec = auction.rounds[self.round]
+        if spec.ends == "in duels":
+            return self._duel(seat, action)
+        if action.kind == "call" and spec.ends == "at the first call":
+            return self._won_auction(seat, action)
+        if self.spoken < game.players:
+            self.current = (seat + 1) % game.players
+            return
+        value, seat, action = self._best()
+        if action is not None:
+            return self._won_auction(seat, action)
+        self._next_round()
+
+    def _next_round(self) -> None:
+        if self.round + 1 < len(self.game.auction.rounds):
+            self.round += 1
+            self.spoken = 0
+            self.current = self.game.auction.first(self)
+            self._start_duels()
+            return
+        self._annul()
+
+    def _start_duels(self) -> None:
+        """The first duel of a round in duels: the second player calls against the first."""
+        if self.game.auction.rounds[self.round].ends == "in duels":
+            first = self.current
+            self.duel = (first, (first + 1) % self.game.players, 2)
+            self.current = self.duel[1]
+
+    def _duel(self, seat: int, action: Action) -> None:
+        holder, challenger, entered = self.duel
+        if challenger is None:                      # the last survivor, who heard no call
+            if action.kind == "call":
+                return self._won_auction(seat, action)
+            return self._next_round()
+        if seat == challenger and action.kind == "call":
+            self.current = holder
+            return
+        if seat == holder and action.kind == "hold":
+            self.current = challenger
+            return
+        survivor = challenger if seat == holder else holder
+        players = self.game.players
+        if entered < players:
+            first = self.game.auction.first(self)
+            self.duel = (survivor, (first + entered) % players, entered + 1)
+            self.current = self.duel[1]
+            return
+        value, _, call = self._best()
+        if call is not None:
+            return self._won_auction(survivor, call)
+        self.duel = (survivor, None, entered)
+        self.current = survivor
+
+    def _won_auction(self, seat: int, action: Action) -> None:
+        spec = self.game.auction.calls[action.arg]
+        self.taker = seat
+        self.call = action
+        self.contract = self._value_of(action)
+        if spec.trump is not None:
+            self.bound = {"suit": action.suit}
+            trump = spec.trump(self)
+            self.trump = -1 if trump is None else trump  # 'none': no trump
+            self.bound = {}
+        if spec.ranking is not None:
+            self.rule, self.points = self.game.rankings[spec.ranking]
+        self.stage = END_OF_AUCTION
+        self._advance()
+
+    def _deal_after_auction(self) -> None:
+        """The winning call's own deal, or else the auction's."""
+        auction = self.game.auction
+        own = auction.calls[self.call.arg].then_deal
+        self._deal(auction.then_deal if own is None else own)

@@ -1,0 +1,263 @@
+"""Trick play: what a player may play, side actions and melds with a lead, who wins a trick and
+what becomes of its cards, drawing from the stock."""
+from __future__ import annotations
+
+from ..errors import RuleRuntimeError
+from .cards import bits
+from .parts import Action
+from .phases import OVER, PLAY, Melded, Taken
+
+
+class TrickPlay:
+    """Trick play, mixed into State."""
+
+    __slots__ = ()
+
+    def _start_play(self) -> None:
+        game = self.game
+        self.phase = PLAY
+        self.dealt = list(self.hands)
+        if game.team_rules is not None:
+            self._form_teams()
+        if game.trump is not None:
+            self.trump = game.trump(self)
+        self.trumps = game.deck.suit_masks[self.trump] if self.trump >= 0 else 0
+        if game.trump_cards is not None:
+            self.trumps = game.trump_cards(self)
+        if game.sits_out is not None:
+            self.out = game.sits_out(self)
+        self.tables = self.rule.tables(self.trump, self.trumps, game.deck.all)
+        lead = game.lead(self)
+        self.current = self.leader = lead if lead != self.out else (lead + 1) % game.players
+        self._legal = None
+
+    def _form_teams(self) -> None:
+        """Teams formed by the deal: each seat joins the first team whose condition holds."""
+        game = self.game
+        members: list[list[int]] = [[] for _ in game.team_rules]
+        team_of = []
+        for seat in range(game.players):
+            self.bound = {"seat": seat}
+            team = next((t for t, rule in enumerate(game.team_rules) if rule(self)), None)
+            self.bound = {}
+            if team is None:
+                raise RuleRuntimeError(f"{game.path}: teams: seat {seat} meets no team's condition")
+            members[team].append(seat)
+            team_of.append(team)
+        self.teams = tuple(tuple(m) for m in members)
+        self.team_of = tuple(team_of)
+
+    def _compute_legal(self) -> int:
+        """Follow clauses bind a player once a suit has been led; a leader plays any card."""
+        hand = self.hands[self.current]
+        game = self.game
+        if not self.trick:
+            return self._choose_by(game.leads, hand) if game.leads else hand
+        if self.rule.led_suit(self.trick, self.trump, self.trumps) < 0:
+            return hand
+        allowed = self._choose_by(game.follow, hand)
+        if game.always is not None:
+            allowed |= hand & game.always(self)
+        return allowed
+
+    def _choose_by(self, clauses, hand: int) -> int:
+        """The first clause whose condition holds and that leaves the player a card decides."""
+        allowed = hand
+        for when, select in clauses:
+            if when is not None and not when(self):
+                continue
+            chosen = hand & select(self)
+            if chosen:
+                allowed = chosen
+                break
+        return allowed
+
+    def _side_actions(self) -> list[Action]:
+        game = self.game
+        return [a for a in game.by_kind["act"]
+                if game.side_actions[a.arg].at == "lead" and game.side_actions[a.arg].when(self)]
+
+    def _declarations(self) -> list[Action]:
+        game = self.game
+        hand, legal = self.hands[self.current], self.legal_mask()
+        found = []
+        for action in game.by_kind["declare"]:
+            if not (legal >> action.card) & 1:
+                continue
+            meld = game.declarations[action.arg].cards & game.deck.suit_masks[action.suit]
+            if hand & meld == meld:
+                found.append(action)
+        return found
+
+    def _announcement(self) -> list[Action]:
+        """'announce', to a player at his turn in the first trick who holds a meld and has not
+        announced (melds announced at the first turn)."""
+        game = self.game
+        seat = self.current
+        if game.melds.at != "first turn" or self.past or self.meld_best[seat] is not None \
+                or seat in self.trick_seats or not game.melds.find(self.hands[seat]):
+            return []
+        return list(game.by_kind["meld"])
+
+    def _announce(self) -> None:
+        """The player shows every meld he holds; their points go to melds(seat)."""
+        seat = self.current
+        found = self.game.melds.find(self.hands[seat])
+        for meld in found:
+            self.shown_cards[seat] |= meld.cards
+        self._score_melds(seat, found)
+        self._legal = None
+        if self.game.ends_when is not None and self.game.ends_when(self):
+            self._end()
+
+    def _score_melds(self, seat: int, found: list) -> None:
+        """Add the melds' points to the seat, keep its best (points, top card, in trump) for
+        best_meld(), and say in the history what was melded."""
+        game = self.game
+        melds, deck = game.melds, game.deck
+        best = self.meld_best[seat] or (0, -1, False)
+        labels, cards = [], 0
+        for meld in found:
+            self.bound = {"suit": meld.suit if meld.suit >= 0 else None}
+            points = melds.combinations[meld.combination].points(self)
+            self.bound = {}
+            if not points:
+                continue
+            self.melds[seat] += points
+            best = max(best, (points, meld.top, meld.suit >= 0 and meld.suit == self.trump))
+            labels.append(melds.label(meld, deck.suit_codes, deck.rank_of))
+            cards |= meld.cards
+        self.meld_best[seat] = best
+        if labels:
+            self.history.append((None, Melded(seat, tuple(labels), tuple(deck.codes[c] for c in bits(cards)))))
+
+    def _act(self, action: Action) -> None:
+        game = self.game
+        spec = game.side_actions[action.arg]
+        seat = self.current
+        self.history.append((seat, action.text))
+        self._legal = None
+        if spec.swap is not None:
+            select, pile = spec.swap
+            mine = self.hands[seat] & select(self)
+            theirs = self.piles[pile]
+            if game.pile_public[pile] and theirs:            # everyone saw those cards go into the hand
+                self.history.append((None, Taken(game.pile_names[pile], seat, tuple(game.deck.codes[c] for c in theirs))))
+            self.piles[pile] = [c for c in bits(mine)]
+            self.hands[seat] = (self.hands[seat] & ~mine) | sum(1 << c for c in theirs)
+        if action.card >= 0:
+            self.bound = {"card": 1 << action.card}
+        for index, value in spec.marks:
+            self.marks[index] = value(self)
+        self.bound = {}
+        if spec.deal:
+            self._deal(spec.deal)
+        if spec.trump is not None:
+            trump = spec.trump(self)
+            self.trump = -1 if trump is None else trump
+        if spec.ranking is not None:
+            self.rule, self.points = game.rankings[spec.ranking]
+        if self.phase == PLAY:
+            self.tables = self.rule.tables(self.trump, self.trumps, game.deck.all)
+
+    def _declare(self, action: Action) -> None:
+        game = self.game
+        seat = self.current
+        self.bound = {"suit": action.suit}
+        self.melds[seat] += game.declarations[action.arg].points(self)
+        self.bound = {}
+        self.history.append((seat, f"{action.text.split(' ', 2)[2]} {game.deck.suit_codes[action.suit]}"))
+        if game.ends_when is not None and game.ends_when(self):
+            self._end()
+            return
+        self._play(action.card)
+
+    def _play(self, card: int) -> None:
+        seat = self.current
+        game = self.game
+        self.hands[seat] &= ~(1 << card)
+        self.played |= 1 << card
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        self.history.append((seat, card))
+        self._legal = self.winning_at = None
+        if self.out is None:
+            if len(self.trick) < game.players:
+                self.current = (seat + 1) % game.players
+                return
+        elif len(self.trick) < game.players - 1:
+            nxt = (seat + 1) % game.players
+            self.current = nxt if nxt != self.out else (nxt + 1) % game.players
+            return
+        at = 0 if game.leader_wins is not None and game.leader_wins(self) else \
+            self.rule.winner(self.trick, self.trump, self.trumps)
+        self.past.append(tuple(self.trick))
+        if at < 0:
+            self.winners.append(-1)
+            nxt = self.leader
+        else:
+            nxt = self.trick_seats[at]
+            self.winners.append(nxt)
+            self.tricks[nxt] += 1
+            row = self.points.scaled[self.trump + 1]
+            kept = game.keep[0]
+            if kept and any(kept >> c & 1 for c in self.trick):
+                self._take_keeping(nxt, row, at)
+            else:
+                mask = scored = 0
+                for c in self.trick:
+                    mask |= 1 << c
+                    scored += row[c]
+                self.won[nxt] |= mask
+                self.scored[nxt] += scored
+            if game.melds is not None and game.melds.at == "trick":
+                found = game.melds.find(sum(1 << c for c in self.trick))
+                if found:
+                    self._score_melds(nxt, found)
+        self.trick = []
+        self.trick_seats = []
+        self.leader = nxt
+        if game.ends_when is not None and game.ends_when(self):
+            return self._end()
+        if game.draw and (game.draw_when is None or game.draw_when(self)):
+            self._draw(nxt)
+        if self.hands[nxt]:
+            self.current = nxt
+        else:
+            self._end()
+
+    def _take_keeping(self, winner: int, row, at: int) -> None:
+        """Before the last trick, a kept card stays with its player when another team wins the
+        trick; that player pays the winner the card points the rule file sets for it. In the
+        last trick it goes to the winner, or (``last trick: opponents``) to the team opposing
+        its player unless it won the trick itself."""
+        game = self.game
+        kept, price, lost = game.keep
+        pay = int(price * self.points.scale)
+        last = not any(self.hands)
+        for i, (c, seat) in enumerate(zip(self.trick, self.trick_seats)):
+            owner = winner
+            if kept >> c & 1:
+                team = self.team_of[seat]
+                if not last and team != self.team_of[winner]:
+                    owner = seat
+                    self.scored[seat] -= pay
+                    self.scored[winner] += pay
+                elif last and lost and i != at and team == self.team_of[winner]:
+                    others = [s for s in range(game.players) if self.team_of[s] != team]
+                    owner = others[0] if others else winner
+            self.won[owner] |= 1 << c
+            self.scored[owner] += row[c]
+
+    def _draw(self, first: int) -> None:
+        piles, hands, players = self.piles, self.hands, self.game.players
+        for i in range(players):
+            seat = (first + i) % players
+            for pile in self.game.draw:
+                if piles[pile]:
+                    hands[seat] |= 1 << piles[pile].pop(0)
+                    break
+
+    def _end(self) -> None:
+        self.phase = OVER
+        self.current = None

@@ -1,0 +1,169 @@
+"""Between the auction and the tricks, and before a player's first card: one-off decisions
+(actions offered at the end of the auction or at the start of play), transfers of chosen
+cards (a discard, cards passed to a player) and declarations that show cards.
+
+A choice of several cards is made one card at a time, so the legal actions stay a short list:
+each step offers exactly the cards after which a complete valid choice still exists.
+"""
+from __future__ import annotations
+
+from .cards import bits
+from .parts import Action
+from .phases import DECIDE, PLAY, TRANSFER, Private
+
+
+class TransferPhase:
+    """Decisions, transfers and shows, mixed into State."""
+
+    __slots__ = ()
+
+    # --- one-off decisions ----------------------------------------------------------------
+
+    def _offer(self, at: str) -> bool:
+        """Offer the actions of stage ``at`` to their seat; False when none is offered."""
+        specs = self.game.offered.get(at)
+        if not specs:
+            return False
+        seat = specs[0].by(self) if specs[0].by is not None else self.taker
+        if seat is None:
+            return False
+        phase, current = self.phase, self.current
+        self.phase, self.current, self.decision, self._legal = DECIDE, seat, at, None
+        if self._decisions():
+            return True
+        self.phase, self.current, self.decision = phase, current, None
+        return False
+
+    def _decisions(self) -> list[Action]:
+        game = self.game
+        found, required = [], False
+        for action in game.by_kind["act"]:
+            spec = game.side_actions[action.arg]
+            if spec.at != self.decision:
+                continue
+            if action.card >= 0:
+                self.bound = {"card": 1 << action.card}
+            ok = spec.when is None or spec.when(self)
+            self.bound = {}
+            if ok:
+                found.append(action)
+                required = required or spec.required
+        if found and not required:
+            found.append(game.actions[-1])  # pass
+        return found
+
+    def _decide(self, action: Action) -> None:
+        if action.kind == "pass":
+            self.history.append((self.current, action.text))
+        else:
+            self._act(action)
+        self.decision = None
+        self._advance()
+
+    # --- transfers ------------------------------------------------------------------------
+
+    def _transfer_queue(self) -> list[tuple[int, int]]:
+        """(transfer, seat) in order: a transfer to 'each' goes round from the dealer's next."""
+        game = self.game
+        queue = []
+        first = (self.dealer + 1) % game.players
+        for k, spec in enumerate(game.transfers):
+            if spec.who is None:
+                queue.extend((k, (first + i) % game.players) for i in range(game.players))
+            elif (seat := spec.who(self)) is not None:
+                queue.append((k, seat))
+        return queue
+
+    def _next_transfer(self) -> bool:
+        """Start the next transfer whose condition holds; False when none is left."""
+        game = self.game
+        while self.queue:
+            k, seat = self.queue[0]
+            self.queue = self.queue[1:]
+            self.current = seat
+            spec = game.transfers[k]
+            if spec.when is None or spec.when(self):
+                self.phase, self.pending, self._legal = TRANSFER, ("give", k, spec.count, 0), None
+                return True
+            self._deliver(k)
+        return False
+
+    def _deliver(self, k: int) -> None:
+        """Cards passed to players arrive once everyone of that transfer has chosen."""
+        if self.incoming and not any(q[0] == k for q in self.queue):
+            for seat, cards in self.incoming:
+                self.hands[seat] |= cards
+            self.incoming = []
+
+    def _choosable(self, allowed: int, first, remaining: int) -> int:
+        """Cards of ``first`` go before any other: the others only when there are too few of them."""
+        if first is not None:
+            preferred = allowed & first(self)
+            if preferred.bit_count() >= remaining:
+                return preferred
+        return allowed
+
+    def _gives(self) -> list[Action]:
+        _, k, remaining, chosen = self.pending
+        spec = self.game.transfers[k]
+        hand = self.hands[self.current] & ~chosen
+        allowed = spec.cards(self) & hand
+        if allowed.bit_count() < remaining:
+            allowed = hand
+        row = self.game.card_actions[("give", k)]
+        return [row[c] for c in bits(self._choosable(allowed, spec.first, remaining))]
+
+    def _give(self, action: Action) -> None:
+        _, k, remaining, chosen = self.pending
+        game = self.game
+        spec = game.transfers[k]
+        seat, card = self.current, action.card
+        public = spec.shown is not None and spec.shown(self) >> card & 1
+        self.history.append((seat, action.text if public else Private(action.text, seat, spec.name)))
+        chosen |= 1 << card
+        self._legal = None
+        if remaining > 1:
+            self.pending = ("give", k, remaining - 1, chosen)
+            return
+        self.pending = None
+        self.hands[seat] &= ~chosen
+        if spec.to_pile is not None:
+            self.piles[spec.to_pile].extend(bits(chosen))
+        else:
+            self.incoming = self.incoming + [(spec.to_seat(self), chosen)]
+        self._deliver(k)
+        if not self._next_transfer():
+            self._advance()
+
+    # --- declarations that show cards, before a player's first card ------------------------
+
+    def _shows(self) -> list[Action]:
+        game = self.game
+        if self.winners or self.current in self.trick_seats:
+            return []
+        return [a for a in game.by_kind["show"] if game.shows[a.arg].when(self)]
+
+    def _start_show(self, action: Action) -> None:
+        self.history.append((self.current, action.text))
+        self.pending = ("reveal", action.arg, self.game.shows[action.arg].count, 0)
+        self._legal = None
+
+    def _reveals(self) -> list[Action]:
+        _, k, remaining, chosen = self.pending
+        spec = self.game.shows[k]
+        row = self.game.card_actions[("reveal", -1)]
+        return [row[c] for c in bits(self._choosable(spec.cards(self) & ~chosen, spec.first, remaining))]
+
+    def _reveal(self, action: Action) -> None:
+        _, k, remaining, chosen = self.pending
+        seat = self.current
+        self.history.append((seat, action.text))
+        chosen |= 1 << action.card
+        self._legal = None
+        if remaining > 1:
+            self.pending = ("reveal", k, remaining - 1, chosen)
+            return
+        self.pending = None
+        self.shown[seat] += self.game.shows[k].points(self)
+        self.shown_cards[seat] |= chosen
+        self.phase = PLAY

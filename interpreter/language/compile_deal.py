@@ -1,0 +1,277 @@
+"""Dealing and what comes before play: the deal plans, the auction and the transfers.
+
+Part of the Compiler (compile.py), which mixes the sections in; each reports its problems
+and raises _Skip when the section cannot be compiled.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import nodes as n
+from ..engine.cards import Deck
+from ..engine.parts import Auction, AuctionRound, CallSpec, DealStep, Transfer
+from .compile_support import _Skip
+from .expressions import ExpressionCompiler, ExprProblem, Fn
+
+
+class DealSections:
+    """Sections of the rule file, mixed into the Compiler."""
+
+    __slots__ = ()
+
+    def deal(self, exprs: ExpressionCompiler, deck: Deck, players: int,
+             piles: dict[str, bool]) -> tuple[tuple[DealStep, ...], int, tuple[int, ...], int]:
+        """The first deal's plan, each hand's size, each pile's size and the cards left in the pack."""
+        self.need("deal", "piles")
+        plan = self.deal_plan(exprs, ("deal",), players, piles)
+        fixed = self.cards_taken(plan, players)
+        if fixed > deck.size:
+            self.report(("deal",), f"the deal hands out {fixed} cards but the deck has only {deck.size}")
+            raise _Skip
+        rests = self.rest_steps(plan)
+        if len(rests) > 1 or (rests and rests[0] != len(plan) - 1):
+            self.report(("deal",), "'rest to' must come once, as the last step of the deal")
+            raise _Skip
+        names = list(piles)
+        sizes = [sum(s.count for s in plan if s.pile == i and s.count is not None) for i in range(len(names))]
+        leftover = deck.size - fixed
+        if rests:
+            sizes[plan[-1].pile] += leftover
+            leftover = 0
+        sizes[0] += leftover
+        hand = sum(s.count for s in plan if s.seat == 0 and s.count)
+        return tuple(plan), hand, tuple(sizes), leftover
+
+    def deal_plan(self, exprs: ExpressionCompiler, path: tuple, players: int,
+                  piles: dict[str, bool]) -> tuple[DealStep, ...]:
+        tree: n.Deal = self.parse(path, "deal")
+        names = list(piles)
+        plan: list[DealStep] = []
+        ok = True
+
+        def seat_fn(name: str, pos: n.Pos) -> Fn:
+            try:
+                return exprs.compile(n.Name(name, pos), "seat").fn
+            except ExprProblem as err:
+                self.report_in(path, err.pos, err.message, err.hint)
+                raise _Skip from None
+
+        def pile_index(name: str, pos: n.Pos) -> int | None:
+            nonlocal ok
+            if name in piles:
+                return names.index(name)
+            self.report_in(path, pos, f"the deal names pile '{name}', which 'piles' does not define",
+                           f"piles: {', '.join(names[1:])}" if len(names) > 1 else "declare it under 'piles'")
+            ok = False
+            return None
+
+        def add(steps, depth: int = 0) -> None:
+            nonlocal ok
+            for step in steps:
+                if isinstance(step, n.Repeat):
+                    if not any(isinstance(x, (n.Each, n.EachBut, n.ToPile)) for x in step.steps):
+                        self.report_in(path, step.pos, "a repeated group must deal a number of cards")
+                        ok = False
+                    elif depth > 3:
+                        self.report_in(path, step.pos, "repeated groups nest at most four deep; this one is the fifth",
+                                       "write an inner group out, e.g. '2 x (1 each)' as '1 each, 1 each'")
+                        ok = False
+                    elif step.times * len(step.steps) > 10_000:
+                        self.report_in(path, step.pos, f"{step.times} rounds of this group deal more cards than any deck holds")
+                        ok = False
+                    else:
+                        for _ in range(step.times):
+                            add(step.steps, depth + 1)
+                elif isinstance(step, n.Each):
+                    plan.extend(DealStep(seat=s, count=step.count) for s in range(players))
+                elif isinstance(step, n.EachBut):
+                    but = (seat_fn(step.seat, step.pos), step.other)
+                    plan.extend(DealStep(seat=s, count=step.count, but=but) for s in range(players))
+                elif isinstance(step, n.ShowPile):
+                    pile = pile_index(step.pile, step.pos)
+                    if pile is not None:
+                        plan.append(DealStep(show=pile))
+                elif isinstance(step, n.PileToSeat):
+                    pile = pile_index(step.pile, step.pos)
+                    if pile is not None:
+                        plan.append(DealStep(move=(pile, seat_fn(step.seat, step.seat_pos))))
+                else:
+                    pile = pile_index(step.pile, step.pos)
+                    if pile is not None:
+                        plan.append(DealStep(pile=pile, count=getattr(step, "count", None)))
+
+        add(tree.steps)
+        if not ok:
+            raise _Skip
+        return tuple(plan)
+
+    def auction(self, exprs: ExpressionCompiler, players: int, piles: dict[str, bool], leftover: int) -> Auction:
+        """The auction's rounds and calls, and the deal that follows it."""
+        self.need("auction")
+        spec = self.doc["auction"]
+        failed = False
+        first = self.section(lambda: self.expr(exprs, ("auction", "first"), "seat").fn, None)
+        calls: list[CallSpec] = []
+        rounds = []
+        for r, round_spec in enumerate(spec["rounds"]):
+            indices = []
+            for name, call in round_spec["calls"].items():
+                path = ("auction", "rounds", r, "calls", name)
+                call = call or {}
+                per_suit = "for each suit" in call
+                numbers = None
+                if "for each number" in call:
+                    numbers = self.numbers(path + ("for each number",), call["for each number"])
+                    if numbers is None:
+                        failed = True
+                        continue
+                if per_suit:
+                    exprs.scope.bound["suit"] = "suit"
+                if numbers:
+                    exprs.scope.bound["number"] = "num"
+                try:
+                    for_suit = self.expr(exprs, path + ("for each suit",), "bool").fn if per_suit else None
+                    trump = self.expr(exprs, path + ("trump",), "suit").fn if "trump" in call else None
+                    when = self.expr(exprs, path + ("when",), "bool").fn if "when" in call else None
+                except _Skip:
+                    failed = True
+                    continue
+                finally:
+                    exprs.scope.bound.pop("suit", None)
+                    exprs.scope.bound.pop("number", None)
+                value = Fraction(str(call["value"])) if "value" in call else None
+                own_deal = None
+                if "then deal" in call:
+                    try:
+                        own_deal = self.deal_plan(exprs, path + ("then deal",), players, piles)
+                    except _Skip:
+                        failed = True
+                        continue
+                    if not self.deals_the_rest(path + ("then deal",), own_deal, players, leftover, "this call's deal"):
+                        failed = True
+                ranking = None
+                if "ranking" in call:
+                    try:
+                        ranking = self.ranking_index(exprs, path + ("ranking",), call["ranking"])
+                    except _Skip:
+                        failed = True
+                        continue
+                indices.append(len(calls))
+                calls.append(CallSpec(str(name), for_suit, trump, value, own_deal, numbers, when, ranking))
+            may_pass = round_spec.get("pass", True)
+            if isinstance(may_pass, str):
+                try:
+                    may_pass = self.expr(exprs, ("auction", "rounds", r, "pass"), "bool").fn
+                except _Skip:
+                    failed = True
+            ends = round_spec.get("ends", "at the first call")
+            rising = round_spec.get("rising", True) is not False
+            if ends == "in duels" and not rising:
+                self.report(("auction", "rounds", r, "rising"), "a round 'in duels' needs rising calls: each call "
+                            "must beat the value held", "remove 'rising: false'")
+                failed = True
+            valueless = [calls[i].name for i in indices if calls[i].value is None and not calls[i].numbers]
+            if ends == "in duels" and len(indices) == len(round_spec["calls"]) and valueless:
+                self.report(("auction", "rounds", r, "calls", valueless[0]), f"'{valueless[0]}' has no value, but a "
+                            "round 'in duels' needs calls with values ('value' or 'for each number'): a duel is won "
+                            "by calling higher",
+                            "e.g. bid: {for each number: [18, 20, 22]}")
+                failed = True
+            rounds.append(AuctionRound(tuple(indices), ends, may_pass, rising))
+        then_deal = ()
+        if "then deal" in spec:
+            try:
+                then_deal = self.deal_plan(exprs, ("auction", "then deal"), players, piles)
+            except _Skip:
+                failed = True
+        every_call_deals = calls and all(c.then_deal is not None for c in calls)
+        if not failed and not every_call_deals:
+            where = ("auction", "then deal") if "then deal" in spec else ("auction",)
+            if not self.deals_the_rest(where, then_deal, players, leftover, "the deal after the auction"):
+                failed = True
+        if failed or first is None:
+            raise _Skip
+        return Auction(first, tuple(rounds), tuple(calls), then_deal)
+
+    def ranking_index(self, exprs: ExpressionCompiler, path: tuple, name) -> int:
+        """Which of the file's 'rankings' a call or an action names."""
+        if str(name) not in exprs.scope.rankings:
+            self.report(path, f"'ranking' names '{name}', which 'rankings' does not define",
+                        f"rankings: {', '.join(exprs.scope.rankings) or 'none'}")
+            raise _Skip
+        return exprs.scope.rankings.index(str(name))
+
+    def numbers(self, path: tuple, given) -> tuple[int, ...] | None:
+        """'for each number': a range {from, to} or a list of numbers, lowest first."""
+        if isinstance(given, list):
+            numbers = tuple(int(v) for v in given)
+            for i, (a, b) in enumerate(zip(numbers, numbers[1:])):
+                if a >= b:
+                    self.report(path + (i + 1,), f"{b} comes after {a}: list the numbers lowest first, each once",
+                                "e.g. [18, 20, 22, 23]")
+                    return None
+            return numbers
+        low, high = int(given["from"]), int(given["to"])
+        if low > high or high - low > 1000:
+            self.report(path, f"'from' {low} to 'to' {high} is not a range of at most 1000 numbers, lowest first")
+            return None
+        return tuple(range(low, high + 1))
+
+    def deals_the_rest(self, path: tuple, plan: tuple[DealStep, ...], players: int, leftover: int,
+                       what: str) -> bool:
+        """Whether a deal after the auction hands out exactly the cards the first deal left in the
+        pack: its counts add up to them, or a last 'rest to' takes whatever its counts leave."""
+        rests = self.rest_steps(plan)
+        if len(rests) > 1 or (rests and rests[0] != len(plan) - 1):
+            self.report(path, "'rest to' must come once, as the last step of the deal")
+            return False
+        wanted = self.cards_taken(plan, players)
+        if wanted == leftover or (rests and wanted <= leftover):
+            return True
+        before = " before 'rest to'" if rests else ""
+        self.report(path, f"after the first deal {leftover} card(s) stay in the pack, but {what} hands out "
+                    f"{wanted}{before}", "the two deals together must hand out the whole deck")
+        return False
+
+    @staticmethod
+    def rest_steps(plan: tuple[DealStep, ...]) -> list[int]:
+        """Where a plan's 'rest to PILE' steps are."""
+        return [i for i, step in enumerate(plan) if step.pile is not None and step.count is None]
+
+    @staticmethod
+    def cards_taken(plan: tuple[DealStep, ...], players: int) -> int:
+        """Cards a plan takes from the pack besides 'rest to' (one seat of each 'but' round gets its own count)."""
+        total = sum(step.count for step in plan if step.count is not None)
+        buts = [s for s in plan if s.but is not None]
+        for i in range(0, len(buts), players):
+            total += buts[i].but[1] - buts[i].count
+        return total
+
+    def transfers(self, exprs: ExpressionCompiler, piles: dict[str, bool]) -> tuple[Transfer, ...]:
+        """Cards players choose and move after the auction (or the deal), one step per card."""
+        self.need("transfers")
+        found = []
+        failed = False
+        for name, spec in self.doc["transfers"].items():
+            path = ("transfers", name)
+            try:
+                who = None if str(spec.get("who", "")).strip() == "each" else \
+                    self.expr(exprs, path + ("who",), "seat").fn
+                when = self.expr(exprs, path + ("when",), "bool").fn if "when" in spec else None
+                cards = self.expr(exprs, path + ("cards",), "set").fn if "cards" in spec else (lambda s: s.hands[s.current])
+                first = self.expr(exprs, path + ("first",), "set").fn if "first" in spec else None
+                shown = self.expr(exprs, path + ("shown",), "set").fn if "shown" in spec else None
+                target = str(spec["to"]).strip()
+                to_pile = list(piles).index(target) if target in piles else None
+                if to_pile is None and target.isidentifier() and target.islower() and target not in exprs.builtins \
+                        and target not in exprs.scope.lets and target not in exprs.scope.mark_names:
+                    self.report(path + ("to",), f"'to' names '{target}', which is neither a pile nor a seat",
+                                f"piles: {', '.join(list(piles)[1:]) or 'none'}; or a seat, e.g. next(me)")
+                    raise _Skip
+                to_seat = None if to_pile is not None else self.expr(exprs, path + ("to",), "seat").fn
+                found.append(Transfer(str(name), who, when, int(spec["count"]), cards, first, to_pile, to_seat, shown))
+            except _Skip:
+                failed = True
+        if failed:
+            raise _Skip
+        return tuple(found)

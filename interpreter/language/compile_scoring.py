@@ -1,0 +1,78 @@
+"""Settling: awards, counters across deals, and the match.
+
+Part of the Compiler (compile.py), which mixes the sections in; each reports its problems
+and raises _Skip when the section cannot be compiled.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..engine.parts import Award, Counter, MatchRule
+from .compile_support import _Skip
+from .expressions import ExpressionCompiler, Scope
+
+
+class ScoringSections:
+    """Sections of the rule file, mixed into the Compiler."""
+
+    __slots__ = ()
+
+    def scoring(self, exprs: ExpressionCompiler, scope: Scope) -> tuple[Award, ...]:
+        self.need("scoring")
+        awards = []
+        failed = False
+        for i, spec in enumerate(self.doc["scoring"]["award"]):
+            path = ("scoring", "award", i)
+            try:
+                when = self.expr(exprs, path + ("when",), "bool").fn if "when" in spec else None
+                target = str(spec["to"]).strip()
+                if target in ("each_seat", "each_team"):
+                    kind = target[5:]
+                    scope.bound["it"] = kind
+                    try:
+                        points = self.expr(exprs, path + ("points",), "num").fn
+                    finally:
+                        del scope.bound["it"]
+                    awards.append(Award(str(spec["rule"]), when, None, kind, True, points))
+                    continue
+                to = self.expr(exprs, path + ("to",), "seat|team")
+                points = self.expr(exprs, path + ("points",), "num").fn
+                awards.append(Award(str(spec["rule"]), when, to.fn, to.type if to.type != "none" else "seat", False, points))
+            except _Skip:
+                failed = True
+        if failed:
+            raise _Skip
+        return tuple(awards)
+
+    def counters(self, exprs: ExpressionCompiler, scope: Scope) -> tuple[Counter, ...]:
+        """Numbers per seat or team that live across the deals of a match."""
+        self.need("counters")
+        found = []
+        failed = False
+        for name, spec in self.doc["counters"].items():
+            kind = str(spec.get("of", "team"))
+            path = ("counters", name)
+            if name in exprs.builtins or name in scope.lets or name in scope.functions:
+                self.report(path, f"'{name}' is already a built-in or let name", key=True)
+                failed = True
+                continue
+            scope.bound["it"] = kind
+            try:
+                then = self.expr(exprs, path + ("then",), "num").fn
+                found.append(Counter(str(name), kind, Fraction(str(spec.get("start", 0))), then))
+            except _Skip:
+                failed = True
+            finally:
+                del scope.bound["it"]
+        if failed:
+            raise _Skip
+        return tuple(found)
+
+    def match(self, exprs: ExpressionCompiler) -> MatchRule:
+        self.need("match")
+        match = self.doc.get("match", {})
+        next_dealer = self.expr(exprs, ("match", "dealer"), "seat").fn if "dealer" in match else (lambda s: s.dealer)
+        until = self.expr(exprs, ("match", "until"), "bool").fn if "until" in match else None
+        deals = int(match["deals"]) if "deals" in match else (None if until else 1)
+        return MatchRule(deals, until, Fraction(str(match.get("start", 0))), match.get("count") == "down",
+                         next_dealer, match.get("winner", "highest") == "highest")

@@ -1,0 +1,67 @@
+"""Every player by its spec (``greedy``, ``sampling:40``, ``ismcts:100ms``): the protocol they
+share, the random player, and ``make_player``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..engine.parts import Action
+from ..engine.state import State
+from ..errors import UnknownPlayerError
+from .greedy import GreedyPlayer
+from .ismcts import ISMCTSPlayer
+from .sampling import SamplingPlayer
+from .specs import PLAYER_HELP
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, state: State) -> Action: ...
+
+
+class RandomPlayer:
+    """Uniform over the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+
+def _uniform(seed: int | str | None, worlds: int = 12) -> SamplingPlayer:
+    return SamplingPlayer(seed, worlds, uniform=True)
+
+
+def _omniscient(seed: int | str | None, iterations: int = 200, millis: float | None = None) -> ISMCTSPlayer:
+    return ISMCTSPlayer(seed, iterations, millis, peek=True)
+
+
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "sampling": SamplingPlayer, "uniform": _uniform,
+           "ismcts": ISMCTSPlayer, "omniscient": _omniscient}
+
+
+def make_player(spec: str, seed: int | str | None) -> Player:
+    """A player from its spec: ``greedy``; ``sampling:40`` samples 40 worlds a move;
+    ``ismcts:500`` searches 500 iterations a move, ``ismcts:100ms`` 100 milliseconds."""
+    name, _, arg = spec.strip().partition(":")
+    if name not in PLAYERS:
+        raise UnknownPlayerError(f"unknown player '{spec}'; players: {PLAYER_HELP}")
+    if not arg:
+        return PLAYERS[name](seed)
+    if name in ("sampling", "uniform") and arg.isdigit() and 1 <= int(arg) <= 10_000:
+        return PLAYERS[name](seed, int(arg))
+    if name in ("ismcts", "omniscient"):
+        if arg.isdigit() and 1 <= int(arg) <= 1_000_000:
+            return PLAYERS[name](seed, int(arg))
+        if arg.endswith("ms") and arg[:-2].isdigit() and 1 <= int(arg[:-2]) <= 600_000:
+            return PLAYERS[name](seed, 0, millis=int(arg[:-2]))
+        raise UnknownPlayerError(f"'{spec}': {name} takes a number of iterations (1 to 1000000, e.g. {name}:500) "
+                                 f"or of milliseconds per move (e.g. {name}:100ms)")
+    if name in ("sampling", "uniform"):
+        raise UnknownPlayerError(f"'{spec}': {name} takes a number of worlds from 1 to 10000 (e.g. {name}:40)")
+    raise UnknownPlayerError(f"'{spec}': {name} takes no number; players: {PLAYER_HELP}")

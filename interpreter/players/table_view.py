@@ -1,0 +1,161 @@
+"""Text views of a deal for a person at the table: only what that seat may see."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..engine.cards import bits
+from ..engine.phases import Private
+from ..engine.state import AUCTION, DECIDE, TRANSFER, State
+
+
+def seat_label(seat: int, you: int) -> str:
+    return "you" if seat == you else f"seat {seat}"
+
+
+def describe_card(state: State, card: int) -> str:
+    deck = state.game.deck
+    return f"{deck.codes[card]} ({deck.names[card]})"
+
+
+def describe_action(state: State, seat: int, you: int, action) -> str:
+    who = seat_label(seat, you)
+    if action.kind == "play":
+        return f"{who} play{'' if seat == you else 's'} {describe_card(state, action.card)}"
+    if action.kind == "declare":
+        name = action.text.split(" ", 2)[2]
+        return f"{who} declare{'' if seat == you else 's'} {name} and lead{'' if seat == you else 's'} " \
+               f"{describe_card(state, action.card)}"
+    if action.kind == "give" and seat != you:
+        spec = state.game.transfers[action.arg]
+        if spec.shown is None or not spec.shown(state) >> action.card & 1:
+            return f"{who}: {spec.name} (a card face down)"
+    return f"{who}: {action.text}"
+
+
+def _fmt(x) -> str:
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
+def hand_order(state: State, seat: int) -> list[int]:
+    """The seat's cards as a person holds them: trumps first, then suit by suit, strongest
+    first (strongest first overall where suits play no role)."""
+    game = state.game
+    rule = state.rule
+    if rule.by_suit:
+        def key(c: int) -> tuple:
+            suit = game.deck.suit_of[c]
+            strength = rule.trump_strength[c] if suit == state.trump else rule.strength[c]
+            return (suit != state.trump, suit, -strength)
+    else:
+        def key(c: int) -> tuple:
+            return (-rule.strength[c], c)
+    return sorted(bits(state.hands[seat]), key=key)
+
+
+def hand_line(state: State, seat: int) -> str:
+    """The seat's hand, strongest first, legal cards marked with '*' when it is its turn."""
+    legal = state.legal_mask() if state.current == seat else 0
+    codes = state.game.deck.codes
+    return "  ".join(f"{'*' if (legal >> c) & 1 else ' '}{codes[c]}" for c in hand_order(state, seat))
+
+
+def table_view(state: State, you: int) -> str:
+    """What the person sees before acting: trump, piles, the trick, scores so far, the hand."""
+    game = state.game
+    deck = game.deck
+    lines = []
+    facts = []
+    if state.trump >= 0:
+        facts.append(f"trump: {deck.suit_names[state.trump]} ({deck.suit_codes[state.trump]})")
+    if state.taker is not None:
+        facts.append(f"taker: {seat_label(state.taker, you)}" + (f" ({state.call.text})" if state.call else ""))
+    for name, pile, public in zip(game.pile_names, state.piles, game.pile_public):
+        if public and pile:
+            facts.append(f"{name}: {' '.join(describe_card(state, c) for c in pile)}")
+        elif pile and game.pile_names.index(name) in game.draw:
+            facts.append(f"{name}: {len(pile)} card(s)")
+    for name, kind, value in zip(game.mark_names, game.mark_types, state.marks):
+        if value is not None and kind == "seat":
+            facts.append(f"{name.replace('_', ' ')}: {seat_label(value, you)}")
+        elif value is not None and kind in ("set", "bool"):
+            shown = deck.text(value) if kind == "set" else "yes" if value else "no"
+            facts.append(f"{name.replace('_', ' ')}: {shown}")
+    if facts:
+        lines.append("; ".join(facts))
+    events = [f"{'table' if s is None else seat_label(s, you)}: {x.seen_by(you) if isinstance(x, Private) else x}"
+              for s, x in state.history if not isinstance(x, int) and s != you and not state.winners
+              and (s is None or state.phase != AUCTION)]
+    if state.phase != AUCTION and events:
+        since = "since the auction" if game.auction is not None else "before play"
+        lines.append(f"{since}: " + "; ".join(events[-8:]))
+    for s, cards in enumerate(state.shown_cards):
+        if cards:
+            lines.append(f"{seat_label(s, you)} showed: {deck.text(cards)}")
+    if state.phase == AUCTION:
+        calls = [f"{seat_label(s, you)}: {a}" for s, a in state.history if s is not None]
+        lines.append("auction: " + (", ".join(calls) if calls else "nobody has spoken yet"))
+    elif state.phase not in (DECIDE, TRANSFER):
+        if state.trick:
+            played = ", ".join(f"{seat_label(s, you)}: {describe_card(state, c)}"
+                               for s, c in zip(state.trick_seats, state.trick))
+            lines.append(f"trick {len(state.winners) + 1}: {played}")
+        else:
+            lines.append(f"trick {len(state.winners) + 1}: {seat_label(state.leader, you)} to lead")
+        tricks = ", ".join(f"{seat_label(s, you)} {n}" for s, n in enumerate(state.tricks))
+        spoiled = f", spoiled {state.winners.count(-1)}" if -1 in state.winners else ""
+        scores = ""
+        if any(any(row) for row in state.points.scaled):
+            scores = f"; your card points {_fmt(state.points.of(state.won[you], state.trump))}"
+        if state.melds[you]:
+            scores += f", declared by you {_fmt(state.melds[you])}"
+        lines.append(f"tricks won: {tricks}{spoiled}{scores}")
+    lines.append(f"your hand: {hand_line(state, you)}")
+    if state.current == you:
+        extra = [a.text for a in state.legal_actions() if a.kind != "play"]
+        if state.phase in (DECIDE, TRANSFER) or state.pending is not None:
+            more = f" ({state.pending[2]} more card(s))" if state.pending is not None else ""
+            lines.append(f"choose{more}: {', '.join(a.text for a in state.legal_actions())}")
+        elif state.phase != AUCTION:
+            lines.append("(* = you may play it" + (f"; or: {', '.join(extra)})" if extra else ")"))
+        else:
+            lines.append(f"your calls: {', '.join(extra)}")
+    return "\n".join(lines)
+
+
+def trick_summary(state: State, you: int) -> str:
+    """One line on the trick just completed."""
+    winner = state.winners[-1]
+    if winner < 0:
+        return "  → the trick is spoiled: nobody wins it"
+    return f"  → {seat_label(winner, you)} win{'' if winner == you else 's'} the trick"
+
+
+def deal_summary(state: State, result, you: int) -> list[str]:
+    """How a finished deal was decided, for every side (not only yours): tricks, card points,
+    melds and each award with its points; then the rule file's named facts (not card sets)."""
+    game = state.game
+    parts = result.breakdown
+    rows = parts["teams"] if game.fixed_teams and len(game.teams) < game.players else parts["seats"]
+    lines = []
+    for row in rows:
+        name = row["team"] if "seat" not in row else seat_label(row["seat"], you)
+        pieces = [f"{row['tricks']} trick{'' if row['tricks'] == 1 else 's'}"]
+        if any(any(r) for r in state.points.scaled):
+            pieces.append(f"{_fmt(row['card_points'])} card points")
+        if row["melds"] or row["shown"]:
+            pieces.append(f"melds {_fmt(row['melds'] + row['shown'])}")
+        awards = ", ".join(f"{rule} {_fmt(points)}" for rule, points in row["awards"].items())
+        lines.append(f"  {name}: {', '.join(pieces)}; scores {_fmt(row['score'])}" + (f" ({awards})" if awards else ""))
+    kinds = dict(zip(game.mark_names, game.mark_types)) | {name: kind for name, kind, _ in game.lets}
+    facts = []
+    for name, value in result.facts.items():
+        kind = kinds.get(name)
+        if value is None or kind not in ("num", "bool", "seat", "team", "suit"):
+            continue
+        shown = seat_label(value, you) if kind == "seat" else ("yes" if value else "no") if kind == "bool" else \
+            _fmt(value) if kind == "num" else str(value)
+        facts.append(f"{name.replace('_', ' ')}: {shown}")
+    if facts:
+        lines.append("  " + "; ".join(facts))
+    return lines

@@ -1,0 +1,67 @@
+"""The facts of a settled deal, and what kind of value each one is.
+
+A deal's facts are the named values of its Result (the rule file's marks and lets, and the
+engine's own, such as each seat's tricks) together with the plain values of its breakdown
+(the call chosen, for one). The rule file declares the kinds of its marks and lets; the kinds
+of the engine's values are read off a few probe deals, played the same way every time, so
+every run of a game sees the same facts in the same order.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..engine.game import Game
+from ..engine.state import Result
+from ..players.registry import make_player
+
+PROBE_DEALS = 16   # probe deals played to learn the engine's values (annulled or failing ones do not count)
+
+
+def deal_facts(result: Result) -> dict[str, Any]:
+    """The facts of a deal with the plain values of its breakdown (lists and tables left out)."""
+    plain = {k: v for k, v in result.breakdown.items() if not isinstance(v, (list, dict, tuple))}
+    return {**plain, **result.facts}
+
+
+def declared_kinds(game: Game) -> dict[str, str]:
+    """The kinds the rule file declares for its marks and lets (num, bool, seat, team, suit, card, set)."""
+    kinds = dict(zip(game.mark_names, game.mark_types))
+    kinds.update((name, kind) for name, kind, _ in game.lets)
+    return kinds
+
+
+def fact_kinds(game: Game) -> dict[str, str]:
+    """Each fact's kind, in a fixed order: the rule file's as declared, then the engine's values
+    as seen in the probe deals (see ``kind_of``). A data file needs them before the first deal."""
+    kinds = declared_kinds(game)
+    seen: dict[str, str] = {}
+    for number in range(PROBE_DEALS):
+        try:
+            state = game.new_deal(seed=f"probe:{number}", dealer=number % game.players)
+            player = make_player("random", f"probe:{number}")
+            while not state.is_over:
+                state.apply(player.choose(state))
+            result = state.result()
+        except Exception:  # noqa: BLE001 - a rule that fails is reported by the run itself, with where
+            continue
+        if result.facts.get("annulled"):
+            continue
+        for name, value in deal_facts(result).items():
+            if name not in kinds and value is not None:
+                seen.setdefault(name, kind_of(value))
+    return kinds | seen
+
+
+def kind_of(value: Any) -> str:
+    """The kind of a value the rule file does not declare: bool, num (a number that may be a
+    fraction), int (whole numbers: seats, levels), str or list."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, (Fraction, float)):
+        return "num"
+    if isinstance(value, (list, tuple)):
+        return "list"
+    return "str"

@@ -1,0 +1,2 @@
+"""The card table in the browser: ``serve`` (Starlette, WebSockets) and the page it serves
+(``table.js``, ``table.css``)."""

@@ -1,0 +1,296 @@
+"""Melds (play: melds): sequences, fours and fixed cards, announced at the first turn (Belote's
+'announcements' variant, Pagat's rules) or found in the cards of a trick (tests/rule_files/trick_melds.yaml,
+Klaverjas-style 'roem'), and best_meld() deciding which team scores them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import interpreter
+from interpreter.language.expressions import _best_meld
+from interpreter.engine.phases import Melded
+from helpers import layout_from_tricks
+from test_belote import bid, codes, full, layout_for
+
+GAME = interpreter.load("belote", "announcements")
+TRICKS = interpreter.load(Path(__file__).resolve().parents[1] / "rule_files" / "trick_melds.yaml")
+NS, EW = 0, 1
+
+
+def mask(text: str, game: interpreter.Game = GAME) -> int:
+    return sum(1 << game.deck.index[c] for c in text.split())
+
+
+def found(text: str, game: interpreter.Game = GAME) -> list[tuple[str, str]]:
+    """The melds in a set of cards as (label, cards), in the order find() gives them."""
+    melds = game.melds
+    out = []
+    for meld in melds.find(mask(text, game)):
+        label = melds.label(meld, game.deck.suit_codes, game.deck.rank_of)
+        out.append((label, " ".join(sorted(codes(meld.cards)))))
+    return out
+
+
+def deal(final: list[list[str]], turnup: str, dealer: int = 3, taker: int = 0,
+         call: str = "take") -> interpreter.State:
+    state = GAME.new_deal(layout=layout_for(final, dealer, taker, turnup), dealer=dealer)
+    bid(state, taker, call)
+    return state
+
+
+# --- finding melds in a set of cards -----------------------------------------------------------
+
+def test_a_run_counts_once_as_the_longest_sequence_it_holds():
+    assert found("AH KH QH") == [("tierce H", "AH KH QH")]
+    assert found("KH QH JH 10H") == [("cinquante H", "10H JH KH QH")]
+    assert found("AH KH QH JH 10H 9H") == [("cent H", "10H 9H AH JH KH QH")]   # six in a row: cent
+
+
+def test_runs_follow_the_sequence_order_not_the_trick_order():
+    assert found("AH KH QH") != []       # A K Q: in a row in the sequence order
+    assert found("AH 10H KH") == []      # A 10 K: in a row in Belote's card order, not in a sequence
+    assert found("JH 10H 9H 7H 8H") == [("cent H", "10H 7H 8H 9H JH")]
+
+
+def test_two_runs_in_one_suit_and_runs_in_several_suits_are_each_a_meld():
+    assert found("AH KH QH 9H 8H 7H") == [("tierce H", "AH KH QH"), ("tierce H", "7H 8H 9H")]
+    assert found("AS KS QS 9D 8D") == [("tierce S", "AS KS QS")]
+    assert found("AS KS QS JC 10C 9C 8C") == [("tierce S", "AS KS QS"), ("cinquante C", "10C 8C 9C JC")]
+
+
+def test_a_four_is_one_rank_in_every_suit_and_the_first_combination_naming_a_rank_claims_it():
+    assert found("JS JH JD JC") == [("four jacks J", "JC JD JH JS")]
+    assert found("9S 9H 9D 9C") == [("four nines 9", "9C 9D 9H 9S")]
+    assert found("10S 10H 10D 10C") == [("four 10", "10C 10D 10H 10S")]
+    assert found("8S 8H 8D 8C") == []            # eights and sevens are worth nothing
+    assert found("JS JH JD") == []
+    assert found("QS QH QD QC KS") == [("four Q", "QC QD QH QS")]
+
+
+def test_a_card_may_serve_in_a_four_and_a_sequence():
+    assert found("JS JH JD JC 10H 9H") == [("tierce H", "10H 9H JH"), ("four jacks J", "JC JD JH JS")]
+
+
+def test_fixed_cards_across_suits_and_ranks_held_in_one_suit():
+    assert found("KH QH JS", TRICKS) == [("stuk H", "KH QH")]
+    assert found("KH QS", TRICKS) == []
+    assert [label for label, _ in found("KS QS KD QD", TRICKS)] == ["stuk S", "stuk D"]
+
+
+# --- announced at the first turn -----------------------------------------------------------------
+
+TIERCE = full("AS KS QS 7H 8D 9D 7C 8C", "JS 10S 9S 8S JH 9H 7D JC", "*", "*")
+
+
+def test_a_player_holding_a_meld_may_announce_it_at_his_first_turn_only():
+    state = deal(TIERCE, turnup="7H")
+    assert state.current_player == 0
+    assert "announce" in [a.text for a in state.legal_actions()]
+    state.apply("announce")
+    assert state.melds[0] == 20
+    assert state.current_player == 0                       # he still plays his card
+    assert "announce" not in [a.text for a in state.legal_actions()]
+    assert state.legal_actions()[0].kind == "play"
+    state.apply("play 7C")
+    assert "announce" in [a.text for a in state.legal_actions()]     # seat 1 holds J 10 9 8 of spades
+    state.apply("announce")
+    assert state.melds[1] == 50
+    entries = [x for _, x in state.history if isinstance(x, Melded)]
+    assert [str(e) for e in entries] == ["seat 0 melds tierce S: AS KS QS", "seat 1 melds cinquante S: JS 10S 9S 8S"]
+
+
+def test_announced_cards_are_shown_to_everyone():
+    state = deal(TIERCE, turnup="7H")
+    state.apply("announce")
+    assert set(codes(state.shown_cards[0])) == {"AS", "KS", "QS"}
+    assert state.observation(2)["shown"][0] == ["AS", "KS", "QS"]
+
+
+def test_no_announcement_without_a_meld_nor_after_the_first_trick():
+    hands = full("AS KS 9S 7H 8D 9D 7C 8C", "JS 10S 8S 7S JH 9H 7D JC", "*", "*")
+    state = deal(hands, turnup="7H")
+    assert "announce" not in [a.text for a in state.legal_actions()]   # A K 9: no run of three
+    state = deal(TIERCE, turnup="7H")
+    state.apply("play 7C")                   # seat 0 plays without announcing: the chance is gone
+    for _ in range(3):
+        state.apply(next(a for a in state.legal_actions() if a.kind == "play"))
+    assert state.winners and state.current_player is not None
+    assert all(a.kind == "play" for a in state.legal_actions())
+
+
+# --- best_meld(): only the team with the best announcement scores --------------------------------
+
+def announced(hands: list[list[str]], who: list[int], turnup: str = "7H") -> interpreter.State:
+    """Seats in ``who`` announce at their first turn; the first trick is played out."""
+    state = deal(hands, turnup=turnup)
+    for _ in range(4):
+        if state.current_player in who:
+            state.apply("announce")
+        state.apply(next(a for a in state.legal_actions() if a.kind == "play"))
+    return state
+
+
+def test_more_points_win():
+    state = announced(TIERCE, [0, 1])          # tierce (NS) against cinquante (EW)
+    assert _best_meld(state) == EW
+
+
+def test_equal_points_the_higher_top_card_wins():
+    hands = full("AS KS QS 7H 8D 9C 7C KC", "JD 10D 9D 8S JH 9H 7D JC", "*", "*")
+    state = announced(hands, [0, 1])          # tierce to the Ace against tierce to the Jack
+    assert (state.melds[0], state.melds[1]) == (20, 20)
+    assert _best_meld(state) == NS
+
+
+def test_equal_points_and_top_a_trump_sequence_wins_else_nobody():
+    hands = full("KS QS JS AH 8D 9C 7C 8C", "KD QD JD 8S 7H 9H 7D JC", "*", "*")
+    state = announced(hands, [0, 1], turnup="AH")        # trump hearts: neither tierce is in trumps
+    assert _best_meld(state) is None
+    hands = full("KH QH JH AS 8D 9C 7C 8C", "KD QD JD 8S 7S 9S 7D JC", "*", "*")
+    state = announced(hands, [0, 1], turnup="AS")         # trump spades: no tierce in trumps
+    assert _best_meld(state) is None
+    state = deal(hands, turnup="AS", call="name H")        # hearts named trump in round two
+    for _ in range(4):
+        if state.current_player in (0, 1):
+            state.apply("announce")
+        state.apply(next(a for a in state.legal_actions() if a.kind == "play"))
+    assert _best_meld(state) == NS
+
+
+def test_partners_on_equal_terms_are_no_tie():
+    hands = full("AS KS QS 7H 8D 9C 7C 8C", "JD 10D 7D 8S JH 9H 9D JC", "AD KD QD 8H 7S 10H 10C QC", "*")
+    state = announced(hands, [0, 1, 2])
+    assert _best_meld(state) == NS
+
+
+# --- scoring -----------------------------------------------------------------------------------
+
+def test_the_best_team_scores_all_its_announcements_and_the_other_none():
+    state = deal(TIERCE, turnup="7H")
+    state.apply("announce")
+    state.apply("play 7C")
+    state.apply("announce")
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    result = state.result()
+    rules = {(r.rule, r.to): r.points for r in result.reasons}
+    made = ("card points", "North-South") in rules
+    if made:
+        assert ("announcements", "East-West") in rules and rules[("announcements", "East-West")] == 50
+        assert not any(rule == "announcements" and to == "North-South" for rule, to in rules)
+    else:
+        assert rules[("announcements (dedans)", "East-West")] == 50
+
+
+# --- melds found in the cards of a trick ----------------------------------------------------------
+
+def trick_state(tricks: list[dict[int, str]], played: int) -> interpreter.State:
+    """The hands the eight tricks need, and the first ``played`` of them played."""
+    state = TRICKS.new_deal(layout=layout_from_tricks(TRICKS, tricks), dealer=3)
+    for trick in tricks[:played]:
+        for _ in range(4):
+            state.apply("play " + trick[state.current_player])
+    return state
+
+
+PLAYED = ("9S AS 8S JS  7S 7H QS KS  7D QD KD AD  8D 9D AH JH  7C QC 8C 9C  QH KH 10H JC  8H KC 10S 9H  "
+          "JD 10D AC 10C").split()
+
+
+def test_the_winner_of_a_trick_scores_the_melds_among_its_cards():
+    state = TRICKS.new_deal(seed=1, dealer=3)
+    melds_after = []
+    for card in PLAYED:
+        state.apply("play " + card)
+        if not state.trick:
+            melds_after.append(list(state.melds))
+    assert state.winners == [1, 2, 1, 3, 0, 2, 1, 2]
+    assert melds_after[0] == [0, 0, 0, 0]             # 9 A 8 J of spades: no three in a row
+    assert melds_after[2] == [0, 20, 0, 0]            # 7 Q K A of diamonds: A K Q in a row, to AD's seat 1
+    assert melds_after[4] == [20, 20, 0, 0]           # 7 Q 8 9 of clubs: 9 8 7, to 9C's seat 0
+    assert melds_after[5] == [20, 20, 20, 0]          # Q K of trumps (stuk), to 10H's seat 2; Q K 10 is no run
+    assert [str(x) for _, x in state.history if isinstance(x, Melded)] == [
+        "seat 1 melds three in a row D: AD KD QD", "seat 0 melds three in a row C: 9C 8C 7C",
+        "seat 2 melds stuk H: KH QH"]
+    result = state.result()
+    teams = result.breakdown["teams"]
+    assert [result.team_scores[t] for t in (NS, EW)] == [teams[t]["card_points"] + teams[t]["melds"] for t in (NS, EW)]
+    assert [teams[t]["melds"] for t in (NS, EW)] == [40, 20]
+
+
+def first_trick(hands: list[str], cards: dict[int, str]) -> interpreter.State:
+    state = TRICKS.new_deal(layout={"hands": [h.split() for h in hands]}, dealer=3)
+    for _ in range(4):
+        state.apply("play " + cards[state.current_player])
+    return state
+
+
+def test_four_in_a_row_and_a_four_in_one_trick():
+    hands = ["AS KS QS JS 10S 9S 8S 7S", "AH KH QH JH 10D 7C 8C 9C", "AD KD QD JD 9D 10C JC QC",
+             "AC KC 10H 9H 8H 7H 8D 7D"]
+    state = first_trick(hands, {0: "AS", 1: "AH", 2: "AD", 3: "AC"})
+    assert state.winners == [1] and state.melds == [0, 100, 0, 0]     # the trump Ace takes four Aces
+    state = first_trick(hands, {0: "JS", 1: "10D", 2: "9D", 3: "8D"})
+    assert state.winners == [0] and state.melds == [20, 0, 0, 0]      # 10 9 8 of diamonds discarded: a run
+    hands[0], hands[2] = "JD KS QS JS 10S 9S 8S 7S", "AD KD QD AS 9D 10C JC QC"
+    state = first_trick(hands, {0: "JD", 1: "10D", 2: "9D", 3: "8D"})
+    assert state.winners == [1] and state.melds == [0, 50, 0, 0]      # 10D wins J 10 9 8: four in a row
+
+
+# --- problems in rule files ---------------------------------------------------------------------
+
+BASE = (Path(__file__).resolve().parents[1] / "rule_files" / "trick_melds.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("      four in a row: {sequence: 4, points: 50}", "      four in a row: {sequence: 3, points: 50}",
+     "two sequences of 3 cards: 'three in a row' and 'four in a row'"),
+    ("    sequence order: A > K > Q > J > 10 > 9 > 8 > 7\n", "",
+     "a sequence needs 'sequence order' under 'melds'"),
+    ("{of a kind: [A, K, Q, J, 10, 9, 8, 7]", "{of a kind: [A, K, Q, B, 10]", "unknown rank 'B'"),
+    ("      stuk: {cards: K or Q,", "      stuk: {cards: K or Z,", "unknown"),
+    ("    at: trick", "    at: lead", "at"),
+    ("      stuk: {cards: K or Q, points", "      stuk: {points", "stuk"),
+])
+def test_problems_in_melds_are_placed_and_named(tmp_path: Path, old: str, new: str, message: str):
+    assert old in BASE
+    path = tmp_path / "broken.yaml"
+    path.write_text(BASE.replace(old, new), encoding="utf-8")
+    problems, game = interpreter.problems_in(path)
+    assert game is None
+    assert any(message in p.message for p in problems), [p.format() for p in problems]
+    line = BASE.replace(old, new).splitlines()
+    for p in problems:
+        assert 1 <= p.line <= len(line)
+
+
+def test_explain_reads_the_melds_back():
+    from interpreter.authoring.explain import explain
+    text = explain(Path(__file__).resolve().parents[1] / "rule_files" / "trick_melds.yaml")
+    assert "The melds among a trick's cards, whoever played them, count for the trick's winner:" in text
+    assert "  four in a row: 4 cards in a row of one suit, worth 50." in text
+    assert "  four of a kind: one rank of A, K, Q, J, 10, 9, 8, 7 in every suit, worth 100." in text
+    assert "  stuk: all of K or Q (ranks named: in one suit), worth 20 if (suit is the trump suit), otherwise 0." in text
+
+
+def test_explain_reads_a_variant_as_it_stands():
+    from click.testing import CliRunner
+    from cli import main
+    shown = CliRunner().invoke(main, ["explain", "belote", "--variant", "announcements"])
+    assert shown.exit_code == 0
+    assert shown.output.startswith("Belote (variant 'announcements')\n")
+    assert "  four jacks: every suit's J, worth 200." in shown.output
+    assert "announcements (dedans):" in shown.output
+    base = CliRunner().invoke(main, ["explain", "belote"])
+    assert "four jacks" not in base.output and "announce the melds" not in base.output
+    wrong = CliRunner().invoke(main, ["explain", "belote", "--variant", "nope"])
+    assert wrong.exit_code == 1 and "no variant 'nope' (variants: match, announcements)" in wrong.output
+
+
+def test_equal_melds_the_one_in_trumps_wins_when_trumps_are_the_first_suit():
+    hands = full("KS QS JS 8S 8D 9C 7C AC", "KD QD JD 8H 7H AH 7D JC", "*", "*")
+    assert GAME.deck.suit_codes[0] == "S"
+    state = announced(hands, [0, 1], turnup="8S")        # spades, suit 0, are trumps
+    assert (state.melds[0], state.melds[1]) == (20, 20) and state.trump == 0
+    assert _best_meld(state) == NS

@@ -1,0 +1,77 @@
+"""The generic players: legal, reproducible, and blind to cards they may not see."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import interpreter
+from interpreter.engine.cards import bits
+from interpreter.players.sampling import determinize
+from interpreter.players.registry import make_player
+
+GAMES = [p.stem for p in interpreter.bundled_games()]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("kind", ["random", "greedy", "sampling"])
+def test_players_choose_legal_actions_reproducibly(name, kind):
+    game = interpreter.load(name)
+    runs = []
+    for _ in range(2):
+        state = game.new_deal(seed=5, dealer=1)
+        players = [make_player(kind, f"x:{seat}") for seat in range(game.players)]
+        moves = []
+        while not state.is_over:
+            action = players[state.current_player].choose(state)
+            assert action in state.legal_actions()
+            moves.append(action.text)
+            state.apply(action)
+        runs.append(moves)
+    assert runs[0] == runs[1]
+
+
+def _swap_hidden(state, seat):
+    """The same deal seen from ``seat``, with two other players' hands exchanged."""
+    other = state.clone()
+    a, b = [s for s in range(state.game.players) if s != seat][:2]
+    other.set_cards(a, state.hands[b])
+    other.set_cards(b, state.hands[a])
+    return other
+
+
+@pytest.mark.parametrize("name", ["aluette", "belote"])
+def test_the_sampling_player_does_not_peek(name):
+    game = interpreter.load(name)
+    for seed in range(5):
+        state = game.new_deal(seed=seed)
+        seat = state.current_player
+        if name == "belote":
+            state.apply("take")
+            seat = state.current_player
+        twin = _swap_hidden(state, seat)
+        assert twin.hands[seat] == state.hands[seat] and twin.hands != state.hands
+        first = make_player("sampling", "same").choose(state)
+        second = make_player("sampling", "same").choose(twin)
+        assert first == second
+
+
+def test_determinize_keeps_what_the_seat_knows():
+    game = interpreter.load("sixty-six")
+    state = game.new_deal(seed=2)
+    seat = state.current_player
+    world = determinize(state, seat, random.Random(1))
+    assert world.hands[seat] == state.hands[seat]
+    assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in state.hands]
+    indicator = game.pile_names.index("indicator")
+    assert world.piles[indicator] == state.piles[indicator]
+    everything = sum(world.hands) | sum(1 << c for p in world.piles for c in p)
+    assert everything == game.deck.all
+    assert len(list(bits(everything))) == game.deck.size
+
+
+def test_player_specs():
+    assert make_player("sampling:30", 1).worlds == 30
+    for bad in ("wizard", "greedy:3", "sampling:0", "sampling:x"):
+        with pytest.raises(interpreter.AtoutError, match="player|sampling"):
+            make_player(bad, 1)

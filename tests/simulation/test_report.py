@@ -1,0 +1,92 @@
+"""`atout report`: a data file turned into one self-contained HTML page of charts and tables."""
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+from click.testing import CliRunner
+import pytest
+
+from cli import main
+import interpreter.simulation.report as report
+
+RUN = CliRunner()
+ARGS = ["simulate", "belote", "-n", "40", "--seed", "2", "--deals"]
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    """Data files of the same deals as Parquet and CSV, and the report of the Parquet file."""
+    folder = tmp_path_factory.mktemp("data")
+    summary = RUN.invoke(main, ARGS + ["--out", str(folder / "b.parquet"), "--json"])
+    RUN.invoke(main, ARGS + ["--out", str(folder / "b.csv")])
+    result = RUN.invoke(main, ["report", str(folder / "b.parquet"), "-o", str(folder / "r.html")])
+    return folder, json.loads(summary.output), result
+
+
+def _images(page: str) -> list[bytes]:
+    return [base64.b64decode(x) for x in re.findall(r'src="data:image/png;base64,([^"]+)"', page)]
+
+
+def test_the_page_holds_the_charts_and_the_figures_of_the_summary(data):
+    folder, summary, result = data
+    assert (result.exit_code, result.output) == (0, f"report of {summary['deals']} deals written to "
+                                                    f"{folder / 'r.html'}\n")
+    page = (folder / "r.html").read_text()
+    images = _images(page)
+    assert len(images) == 4                # deal scores, advantage, rules, yes/no facts
+    assert all(image.startswith(b"\x89PNG\r\n\x1a\n") for image in images)
+    assert "<script" not in page and "http" not in page      # self-contained: nothing to fetch
+    dealer = summary["dealer"][0]["advantage"]
+    assert f"<td>dealer</td><td>{dealer['mean']:+.4g}</td>" in page
+    assert "In this game the highest match score wins; a higher deal score is better." in page
+    assert "Belote: simulation report" in page and f"{summary['deals']} deals from b.parquet" in page
+    made = summary["facts"]["made"]
+    assert made["rate"] > 0 and "<h3>Yes/no facts</h3>" in page
+
+
+def test_a_csv_file_gives_the_same_figures(data):
+    folder, _, _ = data
+    result = RUN.invoke(main, ["report", str(folder / "b.csv")])         # default: b.html beside it
+    assert result.exit_code == 0, result.output
+    from_csv, from_parquet = (folder / "b.html").read_text(), (folder / "r.html").read_text()
+    tables = [re.findall(r"<table.*?</table>", page) for page in (from_csv, from_parquet)]
+    assert tables[0] == tables[1]
+    assert "A CSV file does not say which way is better" in from_csv
+
+
+def test_bad_input_is_one_line_and_a_failed_report_keeps_the_old_page(data, monkeypatch, tmp_path):
+    folder, _, _ = data
+    missing = RUN.invoke(main, ["report", str(tmp_path / "none.parquet")])
+    assert (missing.exit_code, missing.output) == (1, f"atout: {tmp_path / 'none.parquet'}: no such data file\n")
+    text = tmp_path / "notes.txt"
+    text.write_text("x")
+    wrong = RUN.invoke(main, ["report", str(text)])
+    assert (wrong.exit_code, wrong.output) == (1, f"atout: {text}: a data file ends in .parquet or .csv, not '.txt'\n")
+    broken = tmp_path / "broken.parquet"
+    broken.write_bytes(b"not parquet at all")
+    unreadable = RUN.invoke(main, ["report", str(broken)])
+    assert unreadable.exit_code == 1 and unreadable.output.startswith(f"atout: {broken}: not a readable data file: ")
+    page = tmp_path / "r.html"
+    page.write_text("the old report")
+
+    def failing(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(report, "_page", failing)
+    result = RUN.invoke(main, ["report", str(folder / "b.parquet"), "-o", str(page)])
+    assert result.exit_code == 130
+    assert page.read_text() == "the old report" and sorted(p.name for p in tmp_path.iterdir()) == \
+        ["broken.parquet", "notes.txt", "r.html"]
+
+
+def test_a_report_of_compared_variants_has_a_section_each(tmp_path):
+    out = tmp_path / "v.parquet"
+    result = RUN.invoke(main, ["simulate", "belote", "-n", "3", "--variant", "none", "--variant", "match",
+                               "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    RUN.invoke(main, ["report", str(out)])
+    page = (tmp_path / "v.html").read_text()
+    assert "<h2>Variant: rules as written</h2>" in page and "<h2>Variant: match</h2>" in page
+    assert len(_images(page)) == 8

@@ -1,0 +1,181 @@
+"""The package's layers (docs/architecture.md): each imports only from the layers below it, and
+no modules import each other in a circle. The import graph is read from the sources, every
+``import`` and ``from … import`` at any depth of a module, a function's late imports included;
+those under ``if TYPE_CHECKING:`` name a type for annotations and never run, so they may close a
+circle inside one package but must still respect the layers."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "interpreter"
+
+LAYERS = [
+    ["interpreter.errors", "interpreter.data", "interpreter.cache", "interpreter.lazy"],
+    ["interpreter.engine"],
+    ["interpreter.language"],
+    ["interpreter.players"],
+    ["interpreter.authoring", "interpreter.simulation"],
+    ["interpreter.envs", "interpreter.lsp", "interpreter.web"],
+    ["interpreter"],
+]
+"""Bottom first. A module may import from its own part (a package of a layer, or one module
+of the bottom layer) and from any part of a lower layer; parts of one layer do not import each
+other."""
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, bool, int]]:
+    """(module imported, only when type checking, line) for every import of the module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[tuple[str, bool, int]] = []
+
+    def visit(node: ast.AST, typing_only: bool) -> None:
+        if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING":
+            for child in node.body:
+                visit(child, True)
+            for child in node.orelse:
+                visit(child, typing_only)
+            return
+        if isinstance(node, ast.Import):
+            found.extend((a.name, typing_only, node.lineno) for a in node.names if a.name.startswith("interpreter"))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.startswith("interpreter"):
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    found.append((sub if sub in known else target, typing_only, node.lineno))
+        for child in ast.iter_child_nodes(node):
+            visit(child, typing_only)
+
+    visit(tree, False)
+    return found
+
+
+def part_of(name: str) -> tuple[int, str]:
+    """The layer (its index) and the part of it a module belongs to."""
+    best = None
+    for rank, parts in enumerate(LAYERS):
+        for part in parts:
+            if (name == part or name.startswith(part + ".")) and (best is None or len(part) > len(best[1])):
+                best = (rank, part)
+    assert best is not None, f"{name} belongs to no layer: add it to LAYERS and docs/architecture.md"
+    return best
+
+
+def graph() -> dict[str, list[tuple[str, bool, int]]]:
+    known = modules()
+    return {name: imports(name, path, known) for name, path in known.items()}
+
+
+def upward_imports(edges: dict[str, list[tuple[str, bool, int]]]) -> list[str]:
+    wrong = []
+    for name, targets in edges.items():
+        rank, part = part_of(name)
+        for target, _, line in targets:
+            their_rank, their_part = part_of(target)
+            if their_part != part and their_rank >= rank:
+                wrong.append(f"{name}:{line} imports {target} ({their_part} is not below {part})")
+    return wrong
+
+
+def circles(edges: dict[str, list[tuple[str, bool, int]]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (or a module importing
+    itself) over the imports that run, by Tarjan's algorithm."""
+    runs = {name: sorted({t for t, typing_only, _ in targets if not typing_only and t in edges})
+            for name, targets in edges.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in runs[v]:
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1 or v in runs[v]:
+                found.append(sorted(component))
+
+    for v in sorted(runs):
+        if v not in index:
+            connect(v)
+    return found
+
+
+def test_no_layer_imports_from_a_layer_above_it_or_beside_it():
+    assert upward_imports(graph()) == []
+
+
+def test_no_modules_import_each_other_in_a_circle():
+    assert circles(graph()) == []
+
+
+def test_every_module_belongs_to_a_layer():
+    for name in modules():
+        part_of(name)
+
+
+def test_the_checks_find_an_upward_import_and_a_circle():
+    """The checks themselves, on a made-up graph: the engine importing a player is upward,
+    two players importing each other a circle, and a type-only import closes none."""
+    edges = {
+        "interpreter.engine.state": [("interpreter.players.greedy", False, 3)],
+        "interpreter.players.greedy": [("interpreter.players.ismcts", False, 5)],
+        "interpreter.players.ismcts": [("interpreter.players.greedy", False, 7)],
+        "interpreter.engine.game": [("interpreter.engine.match", False, 9)],
+        "interpreter.engine.match": [("interpreter.engine.game", True, 11)],
+        "interpreter.authoring.fmt": [("interpreter.simulation.stats", False, 13)],
+        "interpreter.simulation.stats": [],
+    }
+    assert upward_imports(edges) == [
+        "interpreter.engine.state:3 imports interpreter.players.greedy (interpreter.players is not below "
+        "interpreter.engine)",
+        "interpreter.authoring.fmt:13 imports interpreter.simulation.stats (interpreter.simulation is not below "
+        "interpreter.authoring)"]
+    assert circles(edges) == [["interpreter.players.greedy", "interpreter.players.ismcts"]]
+
+
+@pytest.mark.parametrize("name", ["interpreter.engine", "interpreter.language", "interpreter.players"])
+def test_a_lower_layer_imports_nothing_of_the_layers_above(name):
+    """Importing a layer in a fresh interpreter loads no module of a layer above it."""
+    import subprocess
+    import sys
+
+    rank, _ = part_of(name)
+    above = [part for parts in LAYERS[rank + 1:-1] for part in parts]
+    code = (f"import importlib, pkgutil, sys; import {name} as p\n"
+            f"[importlib.import_module(m.name) for m in pkgutil.walk_packages(p.__path__, '{name}.')]\n"
+            f"print('\\n'.join(sorted(m for m in sys.modules if m.startswith('interpreter'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=PACKAGE.parent).stdout.split()
+    assert [m for m in loaded if any(m == a or m.startswith(a + ".") for a in above)] == []

@@ -1,0 +1,255 @@
+"""``atout serve``: the table server through its HTTP pages and its WebSocket protocol."""
+from __future__ import annotations
+
+import json
+import random
+import re
+import socket
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+
+from click.testing import CliRunner  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+import interpreter  # noqa: E402
+from cli import LEVELS, main  # noqa: E402
+from interpreter.players.registry import make_player   # noqa: E402
+from interpreter.web.serve import make_app   # noqa: E402
+
+GAMES = {path.stem: path for path in interpreter.bundled_games()}
+
+
+@pytest.fixture
+def client():
+    return TestClient(make_app(GAMES, LEVELS, pace=0))
+
+
+def open_table(client, game: str, seat: int = 0, seed: str = "5", variant: str = "") -> str:
+    response = client.post("/new", data={"game": game, "variant": variant, "seat": str(seat), "level": "easy",
+                                         "seed": seed}, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    assert response.cookies.get("atout_table") == response.headers["location"].rsplit("/", 1)[1]
+    return response.headers["location"].rsplit("/", 1)[1]
+
+
+def secrets_of(client, table_id: str, seat: int) -> list[str]:
+    """The cards of the other seats' hands that the engine does not let ``seat`` know."""
+    state = client.app.state.lobby.tables[table_id].state
+    known = json.dumps(state.observation(seat))
+    hidden = []
+    for other in range(state.game.players):
+        if other != seat:
+            hidden += [c for c in state.observation(other)["hand"] if not re.search(rf"\b{re.escape(c)}\b", known)]
+    return hidden
+
+
+def assert_no_secret(client, table_id: str, seat: int, message: dict) -> None:
+    text = json.dumps(message)
+    leaked = [c for c in secrets_of(client, table_id, seat) if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text)]
+    assert not leaked, f"cards of other hands in a message to seat {seat}: {leaked}"
+
+
+def play_deal(client, table_id: str, seat: int, rng: random.Random, ws=None) -> tuple[dict, list[str]]:
+    """Play the table's deal to its end with random legal choices; every message is checked for
+    other hands' cards. Returns the last view and the texts sent."""
+    sent = []
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        view = ws.receive_json()
+        while view["result"] is None:
+            assert_no_secret(client, table_id, seat, view)
+            if view["to_act"] == seat:
+                assert view["legal"], "your turn with no legal action"
+                text = rng.choice(view["legal"])["text"]
+                sent.append(text)
+                ws.send_json({"type": "action", "text": text})
+            else:
+                assert view["legal"] == []
+                ws.send_json({"type": "advance"})
+            view = ws.receive_json()
+            assert view["type"] == "view", view
+        assert_no_secret(client, table_id, seat, view)
+    return view, sent
+
+
+def replayed_result(game_name: str, seat: int, seed: str, texts: list[str]):
+    """The first deal of the same match played again off the server: the same seeded AI
+    players and the person's moves, in order."""
+    game = interpreter.load(game_name)
+    others = {s: make_player(LEVELS["easy"], f"{seed}:{s}") for s in range(game.players) if s != seat}
+    state = game.new_match(seed=seed).next_deal()
+    moves = iter(texts)
+    while not state.is_over:
+        mover = state.current_player
+        state.apply(next(moves) if mover == seat else others[mover].choose(state))
+    assert next(moves, None) is None
+    return state.result()
+
+
+def shown(x) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):.3f}".rstrip("0")
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+def test_a_whole_deal_of_every_bundled_game_through_the_protocol(client, game_name):
+    seat = 1
+    table_id = open_table(client, game_name, seat=seat, seed="11")
+    view, sent = play_deal(client, table_id, seat, random.Random(game_name))
+    result = replayed_result(game_name, seat, "11", sent)
+    shown_result = view["result"]
+    if result.facts.get("annulled"):
+        assert shown_result["annulled"] and shown_result["reasons"] == []
+        return
+    assert [row["score"] for row in shown_result["seats"]] == [shown(x) for x in result.seat_scores]
+    game = interpreter.load(game_name)
+    if game.fixed_teams:
+        assert [row["score"] for row in shown_result["sides"]] == [shown(x) for x in result.team_scores]
+    assert shown_result["reasons"] == [[r.rule, r.to, shown(r.points)] for r in result.reasons]
+    start = game.match.start
+    sign = -1 if game.match.down else 1
+    scores = result.team_scores if game.fixed_teams else result.seat_scores
+    assert view["standing"] == [[n, shown(start + sign * x)] for n, x in zip(game.side_names, scores)]
+
+
+def test_an_illegal_action_is_refused_with_the_engines_message(client):
+    table_id = open_table(client, "aluette", seat=0, seed="2")
+    state = client.app.state.lobby.tables[table_id].state
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        view = ws.receive_json()
+        while view["to_act"] != 0:
+            ws.send_json({"type": "action", "text": "1O"})
+            error = ws.receive_json()
+            assert error == {"type": "error", "message": f"it is seat {view['to_act']}'s turn, not yours"}
+            ws.send_json({"type": "advance"})
+            view = ws.receive_json()
+        foreign = next(c for c in state.game.deck.codes if c not in view["hand"])
+        with pytest.raises(interpreter.IllegalActionError) as engine:
+            state.clone().apply(foreign)
+        ws.send_json({"type": "action", "text": foreign})
+        assert ws.receive_json() == {"type": "error", "message": str(engine.value)}
+        assert "seat 0 does not hold" in str(engine.value)
+        ws.send_json({"type": "action", "text": "nonsense"})
+        assert ws.receive_json()["message"] == "'nonsense' names no action or card of Aluette"
+        ws.send_json({"type": "next"})
+        assert ws.receive_json()["message"] == "the deal is not over yet"
+        ws.send_json({"type": "view"})
+        assert ws.receive_json() == view          # nothing changed
+
+
+def test_two_tables_at_once_never_see_each_others_cards(client):
+    """Two people at two tables of the same game, moving in turn: each message names only
+    its own table and none of the cards the engine hides from its seat."""
+    first, second = open_table(client, "belote", 0, "3"), open_table(client, "belote", 2, "4")
+    assert first != second
+    rng = random.Random(0)
+    with client.websocket_connect(f"/ws/{first}") as one, client.websocket_connect(f"/ws/{second}") as two:
+        sockets = {first: (one, 0), second: (two, 2)}
+        views = {first: one.receive_json(), second: two.receive_json()}
+        while any(v["result"] is None for v in views.values()):
+            for table_id, (ws, seat) in sockets.items():
+                view = views[table_id]
+                assert view["table"] == table_id and view["seat"] == seat
+                assert_no_secret(client, table_id, seat, view)
+                assert view["hand"] == sorted(view["hand"], key=view["hand"].index)  # the seat's own hand
+                if view["result"] is not None:
+                    continue
+                own = client.app.state.lobby.tables[table_id].state.observation(seat)["hand"]
+                assert sorted(view["hand"]) == sorted(own)
+                if view["to_act"] == seat:
+                    ws.send_json({"type": "action", "text": rng.choice(view["legal"])["text"]})
+                else:
+                    ws.send_json({"type": "advance"})
+                views[table_id] = ws.receive_json()
+    tables = client.app.state.lobby.tables
+    assert tables[first].state is not tables[second].state
+
+
+def test_a_reload_resumes_the_game(client):
+    table_id = open_table(client, "sixty-six", seat=0, seed="8")
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        view = ws.receive_json()
+        for _ in range(6):
+            if view["to_act"] == 0:
+                ws.send_json({"type": "action", "text": view["legal"][-1]["text"]})
+            else:
+                ws.send_json({"type": "advance"})
+            view = ws.receive_json()
+    page = client.get(f"/table/{table_id}")
+    assert page.status_code == 200 and f'"table": "{table_id}"' in page.text
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        again = ws.receive_json()
+    assert again == view and len(again["events"]) >= 6
+    client.cookies.set("atout_table", table_id)
+    home = client.get("/")
+    assert f"/table/{table_id}" in home.text and "Back to your table" in home.text
+
+
+def test_every_deal_of_a_match_and_its_end(client):
+    """A whole match of Aluette (five deals): 'next' deals on, the standing adds up, the match ends."""
+    table_id = open_table(client, "aluette", seat=3, seed="6")
+    rng = random.Random(1)
+    totals = None
+    for deal in range(1, 6):
+        view, _ = play_deal(client, table_id, 3, rng)
+        assert view["deal"] == deal
+        match = client.app.state.lobby.tables[table_id].match
+        assert view["standing"] == [[n, shown(x)] for n, x in zip(match.game.side_names, match.team_scores)]
+        totals = view["standing"]
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "next"})
+            reply = ws.receive_json()
+        if deal < 5:
+            assert reply["deal"] == deal + 1 and reply["result"] is None and len(reply["hand"]) == match.game.hand_size == 9
+        else:
+            assert reply == {"type": "error", "message": "the match is over: start a new table"}
+    assert view["match_over"]["scores"] == totals
+    final = client.app.state.lobby.tables[table_id].match.result()
+    assert view["match_over"]["winner"] == (None if final.winner is None else match.game.side_names[final.winner])
+
+
+def test_pages_games_rules_and_mistakes(client):
+    home = client.get("/")
+    for name in GAMES:
+        assert f"/game/{name}" in home.text
+    tarot = client.get("/game/french-tarot")
+    assert "data-players='3'" in tarot.text and "data-players='5'" in tarot.text and "hard (ismcts:100ms)" in tarot.text
+    rules = client.get("/rules/belote")
+    assert rules.status_code == 200 and "<h1>Belote</h1>" in rules.text and "<li>" in rules.text
+    assert client.get("/rules/nosuch").status_code == 404
+    missing = client.get("/table/nosuch")
+    assert missing.status_code == 404 and "no such table" in missing.text
+    bad = client.post("/new", data={"game": "sixty-six", "seat": "3", "level": "easy"})
+    assert bad.status_code == 400 and "Sixty-six has seats 0 to 1" in bad.text
+    assert "no AI level &#x27;godlike&#x27;: easy, medium, hard" in client.post("/new", data={"game": "belote", "seat": "0", "level": "godlike"}).text
+    assert client.get("/static/table.js").headers["content-type"].startswith("text/javascript")
+    assert client.get("/static/..%2Fserve.py").status_code == 404
+    with client.websocket_connect("/ws/nosuch") as ws:
+        assert ws.receive_json()["fatal"] is True
+
+
+def test_a_variant_and_a_rule_file_given_by_path(tmp_path):
+    app = make_app({"whist": GAMES["whist"], "tarot": GAMES["french-tarot"]}, LEVELS, pace=0)
+    client = TestClient(app)
+    table_id = open_table(client, "tarot", seat=2, variant="three")
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        view = ws.receive_json()
+    assert len(view["hand_sizes"]) == 3 and len(view["hand"]) == 24
+    assert "/game/belote" not in client.get("/").text
+
+
+def test_serve_reports_a_port_in_use_in_one_line():
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", "belote", "--port", str(port)])
+    assert result.exit_code == 1
+    assert result.output == f"atout: cannot listen on 127.0.0.1:{port}: Address already in use (choose another with --port)\n"
+
+
+def test_serve_checks_its_games_first(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("game: X\nplayers: 4\n")
+    result = CliRunner().invoke(main, ["serve", str(broken)])
+    assert result.exit_code == 1 and result.output.startswith("atout: ") and "Traceback" not in result.output
