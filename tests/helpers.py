@@ -34,3 +34,47 @@ def run_atout(*args: str, timeout: float = 60, cwd: str | None = None, before: s
     code = f"import sys; sys.path.insert(0, {str(root)!r}); {before}\nfrom cli import main; main()"
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=timeout,
                           cwd=cwd or root)
+
+
+ENGINES = ["generated", "reference"]
+"""Where a behaviour runs on both, its test runs on each: ``@pytest.mark.parametrize("engine", ENGINES)``."""
+
+
+def on(game: interpreter.Game, engine: str) -> interpreter.Game:
+    """The game on the engine named: its generated code, or the generic State alone."""
+    return game if engine == "generated" else game.reference()
+
+
+def tiny(tmp_path: Path, text: str, name: str = "tiny") -> interpreter.Game:
+    """A small rule file written for a test, compiled; it must have no problem."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    problems, game = interpreter.problems_in(path)
+    assert [p.format() for p in problems if not p.warning] == []
+    assert game is not None
+    return game
+
+
+def problem_messages(tmp_path: Path, text: str, name: str = "bad") -> list[str]:
+    """The messages of a rule file's problems (not its warnings)."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    found, _ = interpreter.problems_in(path)
+    return [p.message for p in found if not p.warning]
+
+
+def texts(state: interpreter.State) -> list[str]:
+    """The legal actions' texts, in their order."""
+    return [a.text for a in state.legal_actions()]
+
+
+TWO_SUITS_HEAD = """\
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
+order: A > K > Q > J > 10
+piles:
+  unused: {seen by: nobody}
+"""
+"""Two players, ten cards and a pile nobody sees: the head of most tiny rule files."""

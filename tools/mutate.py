@@ -44,27 +44,51 @@ COPY_IGNORE = shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__
                                      ".hypothesis", "tools")
 
 DEFAULT_TESTS = [
-    "tests/test_teeth_engine.py", "tests/test_teeth_tools.py", "tests/test_teeth_rules.py",
-    "tests/test_teeth_run3_core.py", "tests/test_teeth_run3_front.py", "tests/test_teeth_run3_tools.py",
-    "tests/test_language.py",
-    "tests/test_aluette.py",
-    "tests/test_belote.py", "tests/test_euchre.py", "tests/test_hearts.py", "tests/test_spades.py",
-    "tests/test_whist.py", "tests/test_skat.py", "tests/test_sixty_six.py", "tests/test_french_tarot.py",
-    "tests/test_melds.py", "tests/test_survivors.py", "tests/test_gaps.py", "tests/test_playthroughs.py",
-    "tests/test_validation_and_api.py", "tests/test_codegen.py", "tests/test_runtime_failures.py",
-    "tests/test_broken_files.py", "tests/test_docs.py", "tests/test_schema.py",
+    # the behaviour files that pin exact decisions, values and messages on tiny rule files and
+    # stacked deals come first: a mutant they kill stops within seconds
+    "tests/engine/test_follow.py", "tests/engine/test_trick_winner.py", "tests/engine/test_auction.py",
+    "tests/engine/test_transfers.py", "tests/engine/test_settlement.py", "tests/engine/test_match.py",
+    "tests/engine/test_game.py", "tests/engine/test_melds.py", "tests/engine/test_fast_paths.py",
+    "tests/engine/test_generated_engine.py::test_generated_and_reference_engines_agree_on_a_few_deals",
+    "tests/engine/test_generated_engine.py::test_each_game_runs_its_own_generated_hot_paths",
+    "tests/language/test_semantics.py", "tests/language/test_expressions.py", "tests/language/test_compile_problems.py",
+    "tests/language/test_source.py", "tests/language/test_syntax.py",
+    "tests/players/test_greedy.py", "tests/players/test_search.py", "tests/players/test_table_view.py",
+    "tests/players/test_players.py::test_player_specs_give_the_numbers_written",
+    "tests/players/test_players.py::test_only_the_omniscient_player_peeks",
+    "tests/players/test_beliefs.py::test_a_void_seen_in_play_is_still_known_when_the_deal_ends_early",
+    "tests/players/test_ismcts_strength.py", "tests/players/test_arena.py",
+    "tests/simulation/test_stats.py", "tests/simulation/test_facts.py", "tests/simulation/test_datafile.py",
+    "tests/authoring/test_explain.py", "tests/authoring/test_starter.py",
+    *(f"tests/authoring/test_fmt.py::{name}" for name in (
+        "test_a_list_and_a_text_of_the_same_letters_are_not_the_same_rules",
+        "test_format_leaves_a_plain_rule_string_over_two_lines_alone", "test_format_respaces_a_quoted_rule_string",
+        "test_respace_leaves_text_of_several_lines_alone",
+        "test_the_blank_lines_after_a_clipped_block_scalar_are_not_its_text",
+        "test_the_blank_lines_after_a_kept_block_scalar_are_its_text")),
+    # then the per-game clause tests, the language's problems, broken files, docs and schema
+    "tests/games/test_aluette.py", "tests/games/test_belote.py", "tests/games/test_euchre.py",
+    "tests/games/test_hearts.py", "tests/games/test_spades.py", "tests/games/test_whist.py", "tests/games/test_skat.py",
+    "tests/games/test_sixty_six.py", "tests/games/test_french_tarot.py",
+    "tests/engine/test_playthroughs.py", "tests/engine/test_codegen.py", "tests/engine/test_runtime_failures.py",
+    "tests/language/test_validation_and_api.py", "tests/language/test_broken_files.py", "tests/test_docs.py",
+    "tests/language/test_schema.py",
 ]
-"""The fast tests (about 40 s together on the 2-core machine, without the hypothesis test
-that damages files at random, left out by DEFAULT_DESELECT). The tests with teeth come first:
+"""The fast tests (about a minute together on the 2-core machine, without the hypothesis test
+that damages files at random, left out by DEFAULT_DESELECT). The tests that pin exact values
+on tiny rule files come first: they stop a mutant they kill within seconds. A test of a slow
+file is named by its node id."""
+DEFAULT_DESELECT). The tests with teeth come first:
 they pin exact values and stop a mutant they kill within seconds."""
 DEFAULT_DESELECT = "not damaged_files_never_crash"
 
 MODULE_TESTS = {
-    "arena": ["tests/test_arena.py"], "beliefs": ["tests/test_beliefs.py"], "fmt": ["tests/test_fmt.py"],
-    "records": ["tests/test_records.py"], "simulate": ["tests/test_simulate_stats.py"],
-    "stats": ["tests/test_simulate_stats.py"], "summary_text": ["tests/test_simulate_stats.py"],
-    "datafile": ["tests/test_simulate_data.py"], "cluster": ["tests/test_simulate_cluster.py"],
-    "explain": ["tests/test_cli.py"], "table_view": ["tests/test_cli.py"], "starter": ["tests/test_new.py"],
+    "arena": ["tests/players/test_arena.py"], "beliefs": ["tests/players/test_beliefs.py"],
+    "fmt": ["tests/authoring/test_fmt.py"], "records": ["tests/simulation/test_records.py"],
+    "simulate": ["tests/simulation/test_stats.py"], "stats": ["tests/simulation/test_stats.py"],
+    "summary_text": ["tests/simulation/test_stats.py"], "datafile": ["tests/simulation/test_datafile.py"],
+    "cluster": ["tests/simulation/test_cluster.py"], "explain": ["tests/test_cli.py"],
+    "table_view": ["tests/test_cli.py"], "starter": ["tests/authoring/test_starter.py"],
     "listing": ["tests/test_cli.py"],
 }
 """Modules the default tests barely reach: a mutant there also runs these files."""

@@ -11,7 +11,7 @@ import pytest
 
 import interpreter
 from cli import main
-from interpreter.authoring.fmt import FormatError, format_text, respace
+from interpreter.authoring.fmt import FormatError, _same_rules, format_text, respace
 from interpreter.language.source import parse_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,6 +107,27 @@ def test_formatting_keeps_the_game(tmp_path: Path) -> None:
     _same_game(messy, format_text(messy, "whist.yaml"), "whist.yaml")
 
 
+def test_format_respaces_a_quoted_rule_string():
+    text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
+    assert "      when: winner != none and not mordienne\n" in text
+    careless = text.replace("      when: winner != none and not mordienne\n",
+                            "      when: \"winner!=none and not mordienne\"\n")
+    careless = careless.replace("      when: mordienne\n", "      when: 'mordienne'\n")
+    formatted = format_text(careless)
+    assert "      when: \"winner != none and not mordienne\"\n" in formatted
+    assert "      when: 'mordienne'\n" in formatted                  # canonical already: left as it is
+    assert formatted.replace('"winner != none and not mordienne"', "winner != none and not mordienne") \
+        .replace("'mordienne'", "mordienne") == text
+
+
+def test_format_leaves_a_plain_rule_string_over_two_lines_alone():
+    text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
+    careless = text.replace("      when: winner != none and not mordienne\n",
+                            "      when: winner!=none and\n        not mordienne\n")
+    assert careless != text
+    assert format_text(careless) == careless
+
+
 @pytest.mark.parametrize("path", BUNDLED + [p for p in BROKEN if _parses(p) is not None], ids=lambda p: p.name)
 def test_idempotent_and_meaning_kept(path: Path) -> None:
     text = _parses(path)
@@ -114,6 +135,12 @@ def test_idempotent_and_meaning_kept(path: Path) -> None:
     if once != text:  # (else formatting again is formatting the same text)
         assert format_text(once, path.name) == once
         _same_game(text, once, path.name)
+
+
+def test_a_list_and_a_text_of_the_same_letters_are_not_the_same_rules():
+    assert _same_rules(["a", "b"], "ab", None) is False
+    assert _same_rules("ab", ["a", "b"], None) is False
+    assert _same_rules(["a", "b"], ["a", "b"], None) is True
 
 
 def test_check_shows_a_diff_and_writes_nothing(tmp_path: Path) -> None:
@@ -149,6 +176,16 @@ def test_block_scalars_keep_their_trailing_spaces() -> None:
     assert format_text(text) == "about: |\n  two spaces  \n\n\n  after blank lines\ngame: x\n"
 
 
+def test_the_blank_lines_after_a_clipped_block_scalar_are_not_its_text():
+    text = "game: X\nabout: |\n  text\n\n\n\nplayers: 2\n"
+    assert format_text(text) == "game: X\nabout: |\n  text\n\nplayers: 2\n"
+
+
+def test_the_blank_lines_after_a_kept_block_scalar_are_its_text():
+    text = "game: X\nabout: |+\n  text\n\n\n\nplayers: 2\n"
+    assert format_text(text) == text
+
+
 def test_respace() -> None:
     assert respace("(1/4 if tricks(taker)=0 else -1/4)") == "(1/4 if tricks(taker) = 0 else -1/4)"
     assert respace("count( hand and trumps )>0") == "count(hand and trumps) > 0"
@@ -156,3 +193,9 @@ def test_respace() -> None:
     assert respace("not(a) or x - 1/y") == "not (a) or x - 1 / y"
     assert respace("A>K=Q") == "A > K = Q"
     assert respace("it's") is None
+
+
+@pytest.mark.parametrize("text", ["count(hand)>0\nand x", "a=b\r", "a=b\r\nc"])
+def test_respace_leaves_text_of_several_lines_alone(text):
+    assert respace(text) is None
+    assert respace(text.replace("\r", "").replace("\n", " ")) is not None

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 import interpreter
 from cli import main
 from interpreter.authoring.fmt import format_text
+from interpreter.authoring.starter import starter_text
 from interpreter.lsp.watch import watch
 
 
@@ -37,6 +38,12 @@ def test_new_never_overwrites(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == "game: mine\n"
     result = CliRunner().invoke(main, ["new", str(tmp_path / "no" / "such.yaml")])
     assert (result.exit_code, result.output) == (1, f"atout: {tmp_path / 'no'}: no such folder\n")
+
+
+def test_the_starter_title_keeps_its_accents():
+    text = starter_text(Path("belote-à-deux.yaml"), "https://example.org/game.schema.json")
+    assert 'game: "Belote à deux"' in text
+    assert "\\u00e0" not in text
 
 
 def test_watch_reports_what_each_save_changed(tmp_path: Path) -> None:

@@ -59,6 +59,41 @@ def test_generated_engine_matches_in_the_test_games(path):
     assert _lockstep(interpreter.load(path), 300, 13) > 300 * 4
 
 
+GAMES_AND_VARIANTS = [(p.stem, None) for p in interpreter.bundled_games()] + \
+    [(p.stem, v) for p in interpreter.bundled_games() for v in interpreter.load(p.stem).variants]
+
+
+@pytest.mark.parametrize("name,variant", GAMES_AND_VARIANTS)
+def test_generated_and_reference_engines_agree_on_a_few_deals(name, variant):
+    """A short form of tests/test_generated_engine.py, in the fast tests: the same legal
+    actions at every step, the same history and the same result, on seeded random deals."""
+    game = interpreter.load(name, variant=variant)
+    reference = game.reference()
+    rng = random.Random(f"{name}/{variant}")
+    for i in range(25):
+        seed = rng.getrandbits(32)
+        fast, slow = game.new_deal(seed=seed, dealer=i % game.players), reference.new_deal(seed=seed, dealer=i % game.players)
+        steps = 0
+        while not slow.is_over:
+            legal = slow.legal_actions()
+            assert fast.legal_actions() == legal, (i, steps)
+            action = rng.choice(legal)
+            fast.apply(action)
+            slow.apply(action)
+            steps += 1
+        assert fast.is_over and fast.history == slow.history
+        a, b = fast.result(), slow.result()
+        assert (a.seat_scores, a.team_scores, a.reasons, a.facts, a.breakdown) == \
+            (b.seat_scores, b.team_scores, b.reasons, b.facts, b.breakdown)
+
+
+@pytest.mark.parametrize("name", [p.stem for p in interpreter.bundled_games()])
+def test_each_game_runs_its_own_generated_hot_paths(name):
+    cls = interpreter.load(name).state_class
+    assert cls is not interpreter.State and issubclass(cls, interpreter.State)
+    assert {"_compute_legal", "_play", "legal_actions"} <= set(vars(cls))
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_plain_packets_deal_as_the_steps_do(name):
     """The first deal, generated (its packets from their places in the pack) and generic (of

@@ -10,7 +10,7 @@ import pytest
 import interpreter
 from interpreter.language.expressions import _best_meld
 from interpreter.engine.phases import Melded
-from helpers import layout_from_tricks
+from helpers import ENGINES, layout_from_tricks, on, tiny
 from test_belote import bid, codes, full, layout_for
 
 GAME = interpreter.load("belote", "announcements")
@@ -119,6 +119,21 @@ def test_no_announcement_without_a_meld_nor_after_the_first_trick():
     assert all(a.kind == "play" for a in state.legal_actions())
 
 
+def test_belote_announcements_a_tierce_runs_through_each_step_of_the_sequence_order():
+    """Q J 10 and 9 8 7 of hearts are each a tierce (A > K > Q > J > 10 > 9 > 8 > 7)."""
+    others = [["9D", "10D", "JD", "QD", "KD"], ["8C", "9C", "10C", "JC", "QC"]]
+    for run in (["QH", "JH", "10H"], ["9H", "8H", "7H"]):
+        first = run + ["7S", "8S"]
+        state = GAME.new_deal(layout={"hands": [["AD", "8D", "7C", "AC", "KC"], first] + others,
+                                      "turnup": ["7D"], "fill": True}, dealer=0)
+        state.apply("take")
+        assert state.current_player == 1 and "announce" in [a.text for a in state.legal_actions()]
+        state.apply("announce")
+        melded = state.history[-1][1]
+        assert "tierce H" in melded.melds and set(run) <= set(melded.codes)
+        assert state.melds[1] >= 20
+
+
 # --- best_meld(): only the team with the best announcement scores --------------------------------
 
 def announced(hands: list[list[str]], who: list[int], turnup: str = "7H") -> interpreter.State:
@@ -141,6 +156,16 @@ def test_equal_points_the_higher_top_card_wins():
     state = announced(hands, [0, 1])          # tierce to the Ace against tierce to the Jack
     assert (state.melds[0], state.melds[1]) == (20, 20)
     assert _best_meld(state) == NS
+
+
+def test_belote_announcements_a_tierce_to_the_jack_beats_one_to_the_ten():
+    """Equal points, so the top card decides: J > 10 in the sequence order gives North-South
+    (J 10 9 of spades) the announcements over East-West (10 9 8 of diamonds); neither is in
+    trumps (hearts), so a tie would leave them to nobody."""
+    hands = full("JS 10S 9S 7H AD 9C 7C KC", "10D 9D 8D AS JH 9H QC JC", "*", "*")
+    state = announced(hands, [0, 1])
+    assert (state.melds[0], state.melds[1]) == (20, 20)
+    assert _best_meld(state) == 0
 
 
 def test_equal_points_and_top_a_trump_sequence_wins_else_nobody():
@@ -181,6 +206,38 @@ def test_the_best_team_scores_all_its_announcements_and_the_other_none():
         assert not any(rule == "announcements" and to == "North-South" for rule, to in rules)
     else:
         assert rules[("announcements (dedans)", "East-West")] == 50
+
+
+# Trump diamonds (10D turned up, taken by seat 0; dealer 3, seat 0 leads). Seat 0 announces two
+# tierces (K Q J of hearts, Q J 10 of clubs: 40). North-South take 61 card points + 40 = 101,
+# East-West 91 + the last trick 10 = 101: made at equality, and only North-South announced.
+
+MELD_HANDS = [["10C", "QH", "KH", "JD", "QC", "JC", "JH", "10D"], ["KD", "AH", "JS", "7S", "AD", "QS", "9D", "7H"],
+              ["8S", "AS", "7C", "8D", "KS", "8H", "8C", "7D"], ["10H", "9S", "9H", "9C", "10S", "KC", "QD", "AC"]]
+MELD_TRICKS = [{0: "JH", 1: "AH", 2: "8H", 3: "10H"}, {1: "9D", 2: "7D", 3: "QD", 0: "JD"},
+               {0: "10C", 1: "AD", 2: "8C", 3: "KC"}, {1: "7S", 2: "AS", 3: "9S", 0: "10D"},
+               {0: "QH", 1: "7H", 2: "8D", 3: "9H"}, {2: "KS", 3: "10S", 0: "QC", 1: "QS"},
+               {3: "AC", 0: "JC", 1: "JS", 2: "7C"}, {3: "9C", 0: "KH", 1: "KD", 2: "8S"}]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_belote_announcements_count_toward_the_contract_made_at_equality_with_no_dedans(engine):
+    """total(team) adds melds(team) only for the team with the best announcement (nothing for
+    the other): 101 against 101 is made; and a made contract gives the defenders no
+    'announcements (dedans)'."""
+    state = on(GAME, engine).new_deal(layout=layout_for(MELD_HANDS, 3, 0, "10D"), dealer=3)
+    bid(state, 0, "take")
+    state.apply("announce")
+    for trick in MELD_TRICKS:
+        for _ in range(4):
+            state.apply("play " + trick[state.current_player])
+    assert state.is_over and state.melds == [40, 0, 0, 0]
+    result = state.result()
+    assert result.facts["made"] is True and result.facts["belote"] is None
+    assert [(r.rule, r.to, r.points) for r in result.reasons] == [
+        ("card points", "North-South", 61), ("card points", "East-West", 91),
+        ("last trick (dix de der)", "East-West", 10), ("announcements", "North-South", 40)]
+    assert result.team_scores == (101, 101)
 
 
 # --- melds found in the cards of a trick ----------------------------------------------------------
@@ -238,6 +295,68 @@ def test_four_in_a_row_and_a_four_in_one_trick():
     assert state.winners == [1] and state.melds == [0, 50, 0, 0]      # 10D wins J 10 9 8: four in a row
 
 
+# Four players, eight cards (A and 10 of each suit), each seat its own side; melds found in the
+# cards of a trick go to its winner, and the side of the best meld scores a point.
+MELDS_GAME = """\
+game: Trick fours
+players: 4
+cards:
+  suits: {S: Spades, H: Hearts, D: Diamonds, C: Clubs}
+  ranks: {A: Ace, "10": Ten}
+order: A > 10
+deal: 2 each
+let:
+  best: best_meld()
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+  melds:
+    at: trick
+    combinations:
+      four tens: {of a kind: "10", points: TENS}
+      four aces: {of a kind: A, points: 0}
+scoring:
+  award:
+    - rule: best meld
+      when: best_meld() != none
+      to: best_meld()
+      points: 1
+"""
+FOURS = {"hands": [["10S", "AS"], ["10H", "AH"], ["10D", "AD"], ["10C", "AC"]]}
+
+
+def fours(tmp_path, engine: str, tens: int, first: str) -> interpreter.State:
+    """Seat 0 leads ``first`` then its other card, the others play the same rank: seat 0 wins both tricks."""
+    game = tiny(tmp_path, MELDS_GAME.replace("TENS", str(tens)), name=f"fours{tens}")
+    state = on(game, engine).new_deal(layout=FOURS)
+    for rank in (first, "A" if first == "10" else "10"):
+        for _ in range(4):
+            state.apply(next(a for a in state.legal_actions() if a.text.startswith(f"play {rank}")))
+    assert state.is_over and state.winners == [0, 0]
+    return state
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_best_meld_counts_a_meld_whose_top_card_is_the_lowest_of_the_order(tmp_path, engine):
+    """Four tens (the lowest rank: its place in the order is 0) are still the best meld."""
+    state = fours(tmp_path, engine, 10, "10")
+    assert state.melds == [10, 0, 0, 0]
+    result = state.result()
+    assert result.facts["best"] == "seat 0"
+    assert [(r.rule, r.to, r.points) for r in result.reasons] == [("best meld", "seat 0", 1)]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_melds_worth_nothing_make_no_best_meld(tmp_path, engine):
+    """Four tens and four aces worth 0 each: no meld scored, so best_meld() is none, no award."""
+    state = fours(tmp_path, engine, 0, "A")
+    assert state.melds == [0, 0, 0, 0]
+    result = state.result()
+    assert result.facts["best"] is None
+    assert result.seat_scores == (0, 0, 0, 0) and result.reasons == ()
+
+
 # --- problems in rule files ---------------------------------------------------------------------
 
 BASE = (Path(__file__).resolve().parents[1] / "rule_files" / "trick_melds.yaml").read_text(encoding="utf-8")
@@ -286,6 +405,16 @@ def test_explain_reads_a_variant_as_it_stands():
     assert "four jacks" not in base.output and "announce the melds" not in base.output
     wrong = CliRunner().invoke(main, ["explain", "belote", "--variant", "nope"])
     assert wrong.exit_code == 1 and "no variant 'nope' (variants: match, announcements)" in wrong.output
+
+
+def test_belote_announcements_explain_gives_the_sequence_order_step_by_step():
+    """No meld is topped by the 8, so `9 > 8` decides no announcement: the sentence `atout
+    explain` prints for the sequence order is what guards each of its steps."""
+    from click.testing import CliRunner
+    from cli import main
+    shown = CliRunner().invoke(main, ["explain", "belote", "--variant", "announcements"])
+    assert ("Cards follow each other in the order A, then K, then Q, then J, then 10, then 9, then 8, "
+            "then 7; a longer run counts once") in shown.output
 
 
 def test_equal_melds_the_one_in_trumps_wins_when_trumps_are_the_first_suit():

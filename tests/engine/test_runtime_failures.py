@@ -93,6 +93,53 @@ def test_match_limits_raise_match_limit_error(never_ends: Path, monkeypatch: pyt
     assert isinstance(MatchLimitError("x"), (RuleRuntimeError, RuntimeError))
 
 
+# --- a match of annulled deals stops ---------------------------------------------------
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+VOID = """\
+game: Void
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King}
+order: A > K
+deal: 2 each
+annul when: "true"
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: t
+      when: "true"
+      to: seat(0)
+      points: 1
+match:
+  deals: 2
+"""
+
+
+def test_a_match_stops_after_1000_annulled_deals(tmp_path):
+    path = write(tmp_path, "void", VOID)
+    problems, game = interpreter.problems_in(path)
+    assert [(p.line, p.column, p.message, p.warning) for p in problems] == [
+        (8, 13, "'annul when' is always true: every deal would be annulled", True)]
+    match = game.new_match(seed=1)
+    with pytest.raises(MatchLimitError) as err:
+        match.legal_actions()                      # deals until a deal is not annulled
+    assert str(err.value) == ("1,000 deals annulled in a row (annul when); "
+                              "at most 1,000 redeals in a row are allowed")
+    assert len(match.results) == 1000
+    assert match.deals_played == 0
+    assert all(r.facts.get("annulled") for r in match.results)
+
+
 def test_division_by_zero_is_an_error_not_zero(divides_by_zero: Path) -> None:
     result = RUN.invoke(main, ["simulate", str(divides_by_zero), "-n", "2", "--seed", "4"])
     assert result.exit_code == 1

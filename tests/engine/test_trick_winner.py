@@ -1,7 +1,10 @@
 """TrickRule.winner reads each card's key from tables built once per trump; here it is held
 to the rule stated card by card (the highest trump, else the highest card of the suit led;
 equal highest cards spoil the trick where 'ties: spoil'), on random tricks of every bundled
-game's rankings and trumps."""
+game's rankings and trumps. Then, on tiny rule files and stacked deals (on both engines where
+they name them): the suit a led trump sets, a tie with the card led spoiling the trick (whose
+winner is then none), equal trumps with and without a trump suit, and a ranking that changes
+only the card points keeping the file's trump order."""
 from __future__ import annotations
 
 import random
@@ -10,6 +13,7 @@ import pytest
 
 import interpreter
 from interpreter.engine.tricks import TRUMPS_LED
+from helpers import ENGINES, on, texts, tiny
 
 
 def stated_winner(rule, trick, trump, trumps):
@@ -75,6 +79,17 @@ def test_trump_cards_without_a_trump_suit_form_a_suit_of_their_own():
     assert rule.winner([seven_hearts, js], -1, jacks) == 1            # a Jack trumps the suit led
 
 
+def test_a_led_trump_card_sets_the_trump_suit_even_when_it_is_the_first_suit():
+    game = interpreter.load("euchre")
+    rule, deck = game.trick_rule, game.deck
+    spades = deck.suit_codes.index("S")
+    assert spades == 0                                   # the mutant-prone case: trump suit 0
+    trumps = deck.suit_masks[spades] | 1 << deck.index["JC"]    # spades trump: the left bower is JC
+    assert rule.led_suit([deck.index["JC"]], spades, trumps) == spades
+    assert rule.led_suit([deck.index["JC"]], -1, trumps) == TRUMPS_LED
+    assert rule.led_suit([deck.index["AH"]], spades, trumps) == deck.suit_codes.index("H")
+
+
 @pytest.mark.parametrize("name", [p.stem for p in interpreter.bundled_games()])
 def test_the_trick_tables_agree_with_the_stated_rule(name):
     """What the generated engine reads from TrickRule.tables: the cards that would take the
@@ -98,3 +113,238 @@ def test_the_trick_tables_agree_with_the_stated_rule(name):
             assert tables.beats[trick[at]] & ~sum(1 << c for c in trick) == takes, (trick, trump)
             compared += 1
     assert compared > 100
+
+
+# --- ties: spoil under 'highest of led suit', the tied card being the one led ----------------
+
+SCORE_TRICKS = """\
+scoring:
+  award:
+    - rule: tricks
+      when: "true"
+      to: seat(0)
+      points: tricks(seat(0))
+"""
+
+TWO_SUITS = """\
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack}
+"""
+
+SPOIL = """\
+game: Spoil
+players: 2
+""" + TWO_SUITS + """\
+order: A > K = Q > J
+deal: 4 each
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  ties: spoil
+  follow: [led, any]
+""" + SCORE_TRICKS
+
+
+def test_a_tie_with_the_led_card_spoils_the_trick(tmp_path):
+    game = tiny(tmp_path, SPOIL, "spoil")
+    code = game.deck.index
+    rule = game.trick_rule
+    assert rule.by_suit and rule.spoil_ties
+    assert rule.winner([code["KS"], code["QS"]], -1, 0) == -1      # K led, Q equal: spoiled
+    assert rule.winner([code["QS"], code["KS"]], -1, 0) == -1
+    assert rule.winner([code["KS"], code["JS"]], -1, 0) == 0
+    assert rule.winner([code["KS"], code["AS"]], -1, 0) == 1
+
+    # In a deal: seat 1 wins the first trick and leads K; seat 0's Q ties it.
+    state = game.new_deal(layout={"hands": [["QS", "JS", "AH", "JH"], ["KS", "AS", "QH", "KH"]]})
+    state.apply("JS")
+    state.apply("AS")
+    assert state.winners == [1] and state.current_player == 1
+    state.apply("KS")
+    state.apply("QS")
+    assert state.winners == [1, -1]        # nobody won the second trick
+    assert state.tricks == [0, 1]
+    assert state.current_player == 1       # the player who led it leads again
+    assert state.trick == []
+
+
+# seat 0 leads, the highest card of the suit led wins, follow suit if you can
+PLAY_FROM_SEAT_0 = """\
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+"""
+
+SPOILING = """\
+game: Spoiling
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {K: King, Q: Queen, J: Jack, "10": Ten}
+order: K = Q > J > 10
+piles:
+  unused: {seen by: nobody}
+deal: 2 each, rest to unused
+""" + PLAY_FROM_SEAT_0 + """\
+TIES
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it)
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_winner_of_a_spoiled_trick_is_none(tmp_path, engine):
+    text = SPOILING.replace("TIES\n", "  ties: spoil\n").replace("scoring:\n  award:\n", """scoring:
+  award:
+    - rule: first trick spoiled
+      when: trick_winner(1) = none and trick_winner(2) = seat(0)
+      to: seat(1)
+      points: 10
+""")
+    game = on(tiny(tmp_path, text), engine)
+    state = game.new_deal(layout={"hands": [["KS", "JS"], ["QS", "10S"]], "fill": True}, dealer=1)
+    state.apply("KS")
+    state.apply("QS")                                   # K = Q: the trick is spoiled, seat 0 leads again
+    assert state.current_player == 0
+    state.apply("JS")
+    state.apply("10S")
+    assert state.result().seat_scores == (1, 10)
+
+
+# --- equal trumps: the one of the trump suit beats the others; without a trump suit none does ---
+
+JACKS = """\
+game: Jacks
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
+order: A > K > Q > J > 10
+trump order: J > A > K > Q > 10
+piles:
+  unused: {seen by: nobody}
+deal: 3 each, rest to unused
+play:
+  lead: seat(0)
+  trump: TRUMP
+  trump cards: trumps or J
+  winner: highest of led suit
+  follow:
+    - led and beating
+    - led
+    - any
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it)
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("trump,other", [("S", "H"), ("H", "S")])
+def test_the_trump_suits_jack_beats_an_equal_jack_led(tmp_path, engine, trump, other):
+    """Every Jack is a trump of the same strength; of equal trumps the trump suit's wins, so
+    after the other Jack is led, 'led and beating' leaves only the trump suit's Jack (spades
+    is suit 0, hearts suit 1)."""
+    game = on(tiny(tmp_path, JACKS.replace("TRUMP", trump)), engine)
+    hands = [["J" + other, "10" + other, "K" + other], ["J" + trump, "A" + trump, "Q" + other]]
+    state = game.new_deal(layout={"hands": hands, "fill": True}, dealer=1)
+    state.apply("J" + other)
+    assert texts(state) == ["play J" + trump]
+    state.apply("J" + trump)
+    assert state.current_player == 1                   # and it took the trick
+
+
+TRICKS = """\
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it)
+"""
+
+# Trump cards without a trump suit: the four Jacks, of equal trump strength.
+EQUAL_JACKS = """\
+game: Equal jacks
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts, D: Diamonds, C: Clubs}
+  ranks: {A: Ace, K: King, J: Jack}
+order: A > K > J
+trump order: J > A > K
+deal: 6 each
+play:
+  lead: seat(0)
+  trump cards: J
+  winner: highest of led suit
+  follow: [led and beating, led, any]
+""" + TRICKS
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_with_no_trump_suit_an_equal_trump_does_not_beat_the_one_led(tmp_path, engine):
+    """The Jack of spades led; the Jacks of diamonds and clubs are equal to it, neither beats it,
+    so both (the trumps held) may follow."""
+    game = tiny(tmp_path, EQUAL_JACKS)
+    state = on(game, engine).new_deal(layout={"hands": [["JS", "AS", "KS", "JH", "AH", "KH"],
+                                                        ["JD", "JC", "AD", "KD", "AC", "KC"]]})
+    state.apply("play JS")
+    assert [a.text for a in state.legal_actions()] == ["play JD", "play JC"]
+
+
+# --- a ranking that changes only the card points keeps the file's orders ----------------------
+
+FLAT = """\
+game: Flat
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
+order: A > K > Q > J > 10
+trump order: J > A > K > Q > 10
+points: {A: 11, J: 2}
+rankings:
+  flat: {points: {}}
+piles:
+  unused: {seen by: nobody}
+deal: 2 each, rest to unused
+auction:
+  first: next(dealer)
+  rounds:
+    - calls:
+        plain: {trump: H}
+        flat: {trump: H, ranking: flat}
+      ends: at the first call
+play:
+  lead: taker
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: card points
+      to: each_seat
+      points: points(it)
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("call,scores", [("plain", (0, 13)), ("flat", (0, 0))])
+def test_a_ranking_without_orders_keeps_the_trump_order(tmp_path, engine, call, scores):
+    """The Jack of trumps beats the Ace under either call (the file's trump order); only
+    the points differ: 'flat' puts a ranking with no card points in force."""
+    game = on(tiny(tmp_path, FLAT), engine)
+    state = game.new_deal(layout={"hands": [["AH", "10S"], ["JH", "KS"]], "fill": True}, dealer=1)
+    assert texts(state) == ["plain", "flat", "pass"]
+    state.apply(call)
+    state.apply("AH")
+    state.apply("JH")
+    assert state.current_player == 1                  # JH took the trick: seat 1 leads
+    state.apply("KS")
+    state.apply("10S")
+    assert state.result().seat_scores == scores

@@ -75,6 +75,18 @@ def test_equal_rank_groups(group):
     assert len({s[GAME.deck.index[c]] for c in group}) == 1
 
 
+def test_aluette_ranks_every_card_in_its_order():
+    game = interpreter.load("aluette")
+    strength = game.trick_rule.strength
+    levels: dict[int, list[str]] = {}
+    for i, code in enumerate(game.deck.codes):
+        levels.setdefault(strength[i], []).append(code)
+    assert [" ".join(levels[s]) for s in sorted(levels, reverse=True)] == [
+        "3O", "3C", "2O", "2C", "9C", "9O", "2B", "2S", "1O 1C 1B 1S", "KO KC KB KS", "NO NC NB NS",
+        "JO JC JB JS", "9B 9S", "8O 8C 8B 8S", "7O 7C 7B 7S", "6O 6C 6B 6S", "5O 5C 5B 5S",
+        "4O 4C 4B 4S", "3B 3S"]
+
+
 def test_every_card_in_hand_is_legal_whatever_was_led():
     tricks = [won_by(1, "3O", 7)] + [spoiled(g) for g in range(9) if g != 7]
     state = GAME.new_deal(layout=layout_from_tricks(GAME, tricks), dealer=0)

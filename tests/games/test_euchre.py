@@ -222,6 +222,17 @@ def test_right_bower_beats_left_bower_beats_ace_of_trumps():
     assert state.current_player == S                                        # the winner leads
 
 
+def test_euchre_queen_of_trumps_beats_the_ten():
+    """trump order J > A > K > Q > 10 > 9: the 10 of trumps led, the Queen takes it."""
+    hands = [["10H", "AC", "KC", "QC", "JC"], ["QH", "AS", "KS", "QS", "JS"],
+             ["AD", "KD", "QD", "10D", "9D"], ["10C", "10S", "9C", "JD", "9H"]]
+    state = GAME.new_deal(layout=layout(hands, kitty=("JH", "AH", "KH")), dealer=W)
+    name_hearts(state, N)
+    for card in ("10H", "QH", "AD", "9H"):
+        state.apply(card)
+    assert state.current_player == E and state.winners == [E]
+
+
 # --- going alone ------------------------------------------------------------------------------
 
 def test_going_alone_the_partner_never_plays_and_tricks_have_three_cards():
@@ -323,3 +334,18 @@ def test_openspiel_variant_is_one_zero_sum_deal():
         state.apply(state.legal_actions()[0])
     match.finish_deal(state)
     assert match.is_over
+
+
+def test_euchre_openspiel_makers_euchred_lose_two_and_the_defenders_win_two():
+    variant = interpreter.load("euchre", "openspiel")
+    hands, tricks = scripted([E, W, E, N, E])               # North names hearts and takes one trick
+    state = variant.new_deal(layout=layout(hands), dealer=W)
+    while not (state.round == 1 and state.current_player == N):
+        state.apply("pass")
+    state.apply("name H")
+    state.apply("with partner")
+    play(state, tricks)
+    result = state.result()
+    assert result.team_scores == (-2, 2)
+    assert [(r.rule, r.points) for r in result.reasons][-2:] == [("euchre (makers take fewer than 3)", -2),
+                                                                  ("euchre (makers take fewer than 3)", 2)]

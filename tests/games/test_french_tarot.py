@@ -13,11 +13,15 @@ from __future__ import annotations
 from fractions import Fraction
 import random
 
+from click.testing import CliRunner
 import pytest
 
+from cli import main
 import interpreter
 from interpreter.errors import IllegalActionError
 from interpreter.engine.state import AUCTION, PLAY
+from interpreter.players.greedy import GreedyPlayer
+from helpers import ENGINES, on, texts
 
 GAME = interpreter.load("french-tarot")
 THREE = interpreter.load("french-tarot", "three")
@@ -354,6 +358,20 @@ def test_chien_counts_for_the_taker_in_garde_sans_and_for_the_defenders_in_garde
     assert sum(card_points(result)) == 91 - 27
 
 
+def test_french_tarot_kept_is_a_fact_of_card_codes():
+    game = interpreter.load("french-tarot")
+    state = game.new_deal(seed=1)
+    players = [GreedyPlayer(seat) for seat in range(game.players)]
+    while not state.is_over:
+        state.apply(players[state.current_player].choose(state))
+    facts = state.result().facts
+    chien = game.pile_names.index("chien")
+    assert state.contract != 6
+    assert facts["kept"] == game.deck.text(sum(1 << c for c in state.piles[chien]))
+    assert isinstance(facts["kept"], str) and len(facts["kept"].split()) == 6
+    assert all(code in game.deck.index for code in facts["kept"].split())
+
+
 # --- following, trumping, overtrumping ----------------------------------------------------------
 # Seat 0 takes (garde sans); seats 1, 2 and 3 defend. Seat 1 leads the first trick.
 
@@ -395,6 +413,27 @@ def test_a_player_who_cannot_overtrump_must_still_play_a_lower_trump():
 def test_when_trumps_are_led_a_player_must_overtrump_if_he_can(holding, expected):
     state = first_trick({1: "10T", 2: holding}, {2: "TX"}, "10T")
     assert legal_cards(state) == expected
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_tarot_the_fourteen_of_trumps_beats_the_thirteen(engine):
+    """order … 15 > 14 > 13 > 12 …: on the 13 of trumps led, holding the 14 and the 3, the
+    player must overtrump with the 14, which takes the trick (the others hold no trump)."""
+    state = at_play({1: "13T", 2: "3T 14T QH"}, avoid={2: "TX", 3: "TX", 0: "TX"}, game=on(GAME, engine))
+    run(state, "play 13T")
+    assert legal_cards(state) == {"14T"}
+    state.apply("play 14T")
+    for _ in range(2):                                     # seats 3 and 0 hold no trump
+        state.apply(next(a for a in state.legal_actions() if a.kind == "play"))
+    assert state.observation(1)["trick_winners"] == [2]
+
+
+def test_tarot_explain_ranks_the_eleven_of_trumps_above_the_kings():
+    """The order 21 > … > 11 > K > … decides no trick (11 exists only in trumps, K only in the
+    suits), so the ranking line `atout explain` prints is what guards it."""
+    shown = CliRunner().invoke(main, ["explain", "french-tarot"])
+    line = next(l for l in shown.output.splitlines() if l.startswith("Ranking, highest first: "))
+    assert "then 12, then 11, then K, then Q, then N, then J, then 10," in line
 
 
 def test_a_player_with_neither_the_suit_nor_a_trump_may_play_any_card():
@@ -684,6 +723,26 @@ def test_without_a_discard_the_trumps_in_the_chien_do_not_count_for_a_poignee():
     assert {t for t in legal(state) if "poignée" in t} == {"single poignée"}     # 12 trumps in hand
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_tarot_exactly_fifteen_trumps_offer_the_triple_poignee(engine):
+    """triple poignée when count(handful_with_discard) >= 15: fifteen trumps, no Excuse, suffice."""
+    state = at_play({1: trumps(2, 16)}, avoid={1: "TX"}, game=on(GAME, engine))
+    assert state.current_player == 1
+    assert len([c for c in state.observation(1)["hand"] if c.endswith("T") or c == "EX"]) == 15
+    assert {t for t in legal(state) if "poignée" in t} == {"single poignée", "double poignée", "triple poignée"}
+
+
+def test_tarot_four_kings_exception_counts_only_trumps_the_taker_discarded():
+    """Four Kings and eight trumps, a garde whose discard holds no trump: no poignée at all
+    (the discard counts toward a triple only for the trumps in it)."""
+    state = new({0: "KS KH KD KC QS QH " + trumps(2, 9)}, chien="JS JH JD JC NS NH", avoid={0: "TX"})
+    bid(state, 0, "garde")
+    run(state, "discard QS", "discard QH", "discard JS", "discard JH", "discard JD", "discard JC", "pass")
+    while state.current_player != 0:
+        state.apply(next(a.text for a in state.legal_actions() if a.kind == "play"))
+    assert not any("poignée" in t for t in legal(state))
+
+
 # --- the settlement -----------------------------------------------------------------------------
 # The seed's example: Garde, two bouts, 45 points. Dealer 0; the taker is seat 0. He discards the
 # chien (two Queens, two Knights, two Jacks: 15), takes the clubs trick with the Petit (15) and the
@@ -818,3 +877,21 @@ def test_five_players_a_king_called_from_the_chien_leaves_the_taker_alone_with_f
     assert [s["team"] for s in result.breakdown["seats"]] == [ATTACK] + [DEFENCE] * 4
     assert facts["slam"] == ATTACK and facts["taken"] == 91
     assert result.seat_scores == (4 * 520, -520, -520, -520, -520)
+
+
+@pytest.mark.parametrize("count,offered", [(9, ["single poignée"]), (10, ["single poignée", "double poignée"])])
+def test_five_player_tarot_poignees_are_8_10_and_13_trumps(count, offered):
+    state = FIVE.new_deal(layout=layout({0: trumps(2, 1 + count)}, chien="KS KH KD", avoid={0: "TX"}, game=FIVE),
+                          dealer=4)
+    bid(state, 0, "garde sans")
+    state.apply("call KC")
+    state.apply("pass")                                     # no chelem
+    assert state.current_player == 0
+    assert [t for t in texts(state) if "poignée" in t] == offered
+    size = 10 if count == 10 else 8
+    state.apply(offered[-1])
+    for card in trumps(2, 1 + size).split():
+        assert state.current_player == 0 and f"show {card}" in texts(state)
+        state.apply(f"show {card}")
+    assert all(a.kind == "play" for a in state.legal_actions())      # shown: play begins
+    assert state.shown[0] == (30 if size == 10 else 20)

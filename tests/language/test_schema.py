@@ -1,4 +1,7 @@
-"""The JSON Schemas give editors completion and hover help: every property is documented."""
+"""The JSON Schemas give editors completion and hover help: every property is documented. A
+rule file's schema problems say what a code or name looks like, underline the key they are
+about, and leave the rest of the file checked (a missing or null key does not stop the other
+sections' problems from being reported)."""
 from __future__ import annotations
 
 import json
@@ -8,9 +11,11 @@ import pytest
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 
+from helpers import TWO_SUITS_HEAD
 import interpreter
 
 SCHEMAS = sorted((Path(__file__).resolve().parents[2] / "schema").glob("*.schema.json"))
+BROKEN = Path(__file__).resolve().parents[1] / "broken"
 
 
 def _properties(node, path="#"):
@@ -54,3 +59,56 @@ def test_every_property_has_a_title_and_a_description(path):
 def test_every_bundled_game_points_editors_at_the_schema():
     for game in (Path(__file__).resolve().parents[2] / "games").glob("*.yaml"):
         assert game.read_text().startswith("# yaml-language-server: $schema=../schema/game.schema.json\n"), game
+
+
+# --- a schema problem leaves the rest of the file checked ----------------------------------------
+
+def problems(tmp_path: Path, text: str, name: str = "bad") -> list[tuple[int, int, str, str]]:
+    """The problems (not warnings) of a rule file: line, column, message and hint."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    found, _ = interpreter.problems_in(path)
+    return [(p.line, p.column, p.message, p.hint) for p in found if not p.warning]
+
+
+def test_a_missing_section_leaves_the_present_ones_checked(tmp_path):
+    assert problems(tmp_path, "game: X\n" + TWO_SUITS_HEAD + "deal: 5 eachh\n") == [
+        (1, 1, "missing required key 'play' in the file", "Who leads, what may be played, and who wins a trick."),
+        (1, 1, "missing required key 'scoring' in the file",
+         "Named values computed once the deal is over, then the awards they lead to."),
+        (9, 9, "unexpected 'eachh'; expected one of 'each', 'to', 'x'", "")]
+
+
+def test_a_null_key_in_one_section_leaves_the_others_checked(tmp_path):
+    text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
+    old = "  winner: highest card        # suits play no role: the order alone decides\n"
+    assert old in text and "      points: 2\n" in text
+    text = text.replace(old, "  winner: highest card\n  null: 1\n").replace("      points: 2\n", "      points: 2 +\n")
+    path = tmp_path / "null.yaml"
+    path.write_text(text, encoding="utf-8")
+    found, game = interpreter.problems_in(path)
+    assert game is None
+    assert [p.format().removeprefix(f"{path}:").splitlines()[0] for p in found] == [
+        "55:3: a key in play is read by YAML as nothing (null)",
+        "71:18: the text ends after '2 +'; expected one of '(', '-', a code or number, a name"]
+
+
+# --- schema problems: the hint that goes with each ------------------------------------------
+
+@pytest.mark.parametrize("case, hint", [
+    ("suit_code_pattern", "codes start with a capital letter (or a digit, for ranks) followed by letters or digits"),
+    ("rank_code_pattern", "codes start with a capital letter (or a digit, for ranks) followed by letters or digits"),
+    ("pile_name_pattern", "names are lower-case letters, digits and '_', starting with a letter"),
+    ("let_name_pattern", "names are lower-case letters, digits and '_', starting with a letter; a function adds "
+                         "its parameter: seat, team or suit, as in total(seat)"),
+])
+def test_pattern_problems_say_what_a_code_or_name_looks_like(case, hint):
+    problems, game = interpreter.problems_in(BROKEN / f"{case}.yaml")
+    assert game is None and len(problems) == 1
+    lines = problems[0].format().splitlines()
+    assert lines[-1] == f"    hint: {hint}"
+
+
+def test_a_pattern_problem_underlines_the_whole_key():
+    problems, _ = interpreter.problems_in(BROKEN / "pile_name_pattern.yaml")
+    assert problems[0].format().splitlines()[1:3] == ["      Discards: {seen by: everyone}", "      ^^^^^^^^"]

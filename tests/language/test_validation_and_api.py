@@ -14,6 +14,7 @@ from click.testing import CliRunner
 import pytest
 
 from cli import main
+from helpers import TWO_SUITS_HEAD
 import interpreter
 from interpreter.engine.cards import bits
 from interpreter.errors import LayoutError, MatchError
@@ -98,6 +99,38 @@ def test_the_leader_only_warning_has_a_hint(tmp_path):
     path, _ = _follow_leader_only(tmp_path)
     [problem] = interpreter.problems_in(path)[0]
     assert problem.hint == "what a leader may lead is written under 'may lead'"
+
+
+WARNED = "game: Warned\n" + TWO_SUITS_HEAD + """\
+deal: 5 each
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow:
+    - CLAUSE
+    - any
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it)
+"""
+
+
+@pytest.mark.parametrize("clause,warned", [
+    ("led when count(trick) = 0", True),
+    ("led when trick = nothing", True),
+    ("led when nothing = trick and count(hand) > 1", True),
+    ("led when hand = nothing", False),                 # no card in hand: not about the trick
+    ("led when trick = led", False),
+    ("led when count(trick) = 1", False),
+])
+def test_follow_clause_for_leaders_only_is_warned_about(tmp_path, clause, warned):
+    path = tmp_path / "warned.yaml"
+    path.write_text(WARNED.replace("CLAUSE", clause), encoding="utf-8")
+    found, game = interpreter.problems_in(path)
+    assert game is not None and all(p.warning for p in found)
+    assert [p.message for p in found] == ([LEADER_ONLY] if warned else [])
 
 
 def test_a_condition_quoted_true_is_no_warning(tmp_path):

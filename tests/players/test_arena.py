@@ -9,7 +9,7 @@ import pytest
 
 import interpreter
 from interpreter.players import arena as arena_module
-from interpreter.players.arena import arena, elo_ratings
+from interpreter.players.arena import arena, elo_ratings, wilson
 from interpreter.players.registry import make_player
 
 from cli import main
@@ -127,6 +127,50 @@ def test_two_copies_of_a_player_differ_by_exactly_zero(spec):
     assert result.players[0].wins == result.players[1].wins == 10
 
 
+# a game of two seats, each giving the other one card before play
+PASSING = """\
+game: Passing
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
+order: A > K > Q > J > 10
+deal: 5 each
+transfers:
+  give:
+    who: each
+    count: 1
+SHOWN    to: next(me)
+play:
+  lead: next(dealer)
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: more tricks
+      to: each_seat
+      points: 1 if tricks(it) >= 3 else 0
+"""
+
+
+def test_arena_pairs_count_every_game_both_played():
+    result = arena(interpreter.load("sixty-six"), ["random", "random"], 6, 1)
+    (pair,) = result.pairs
+    assert pair.b_better > 0 and pair.a_better > 0          # both won some: a sum, not a difference
+    assert pair.games == pair.a_better + pair.equal + pair.b_better == 12      # 6 matches, both seatings
+
+
+def test_arena_counts_a_game_of_equal_scores_as_equal(tmp_path):
+    """A game where every seat scores 1 each deal: every game between the two ends equal."""
+    text = PASSING.replace("SHOWN", "").replace("points: 1 if tricks(it) >= 3 else 0", "points: 1")
+    path = tmp_path / "equal.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = arena(interpreter.load(str(path)), ["random", "greedy"], 3, 1)
+    (pair,) = result.pairs
+    assert (pair.games, pair.a_better, pair.equal, pair.b_better) == (6, 0, 6, 0)
+    assert pair.mean_difference == 0
+
+
 def test_sampling_with_and_without_beliefs_bid_alike_seat_by_seat(watched):
     """Common random numbers: in the auction nothing is known beyond a seat's own hand, so
     the informed and the uniform player at a seat, seeded alike, bid alike."""
@@ -188,6 +232,13 @@ def test_progress_counts_the_duplicate_matches():
     assert sum(done) == 5
 
 
+def test_arena_times_a_decision_in_milliseconds():
+    result = arena(interpreter.load("sixty-six"), ["random", "random"], 2, 1)
+    for player in result.players:
+        assert player.decisions > 20
+        assert 0 < player.ms_per_decision < 50            # a random choice takes microseconds
+
+
 def test_elo_ratings_of_two_players_follow_their_wins():
     # Two players: the fit is the ratio of wins, one virtual draw added (half a win each).
     ratings = elo_ratings([[0, 30], [10, 0]], [[0, 0], [0, 0]])
@@ -196,6 +247,44 @@ def test_elo_ratings_of_two_players_follow_their_wins():
     assert elo_ratings([[0, 5, 5], [5, 0, 5], [5, 5, 0]], [[0] * 3] * 3) == pytest.approx([1000] * 3)
     shut_out = elo_ratings([[0, 20], [0, 0]], [[0, 0], [0, 0]])
     assert math.isfinite(shut_out[1]) and shut_out[1] < 600
+
+
+def test_elo_ratings_of_two_players_are_their_win_odds():
+    # 3 wins to 1, plus one virtual draw: 3.5 to 1.5, so the first is 7/3 times as strong
+    ratings = elo_ratings([[0, 3], [1, 0]], [[0, 0], [0, 0]])
+    assert ratings[0] == 1000
+    assert ratings[1] == pytest.approx(1000 - 400 * math.log10(7 / 3), abs=1e-6)
+
+
+def test_elo_ratings_ignore_pairs_that_never_met():
+    # A-B 2:1 (2.5 to 1.5 with the virtual draw), B-C 3:0 (3.5 to 0.5); A and C never met
+    beats = [[0, 2, 0], [1, 0, 3], [0, 0, 0]]
+    a, b, c = elo_ratings(beats, [[0] * 3 for _ in range(3)])
+    assert a == 1000
+    assert a - b == pytest.approx(400 * math.log10(5 / 3), abs=1e-6)
+    assert b - c == pytest.approx(400 * math.log10(7), abs=1e-6)
+
+
+def test_a_pair_with_as_many_wins_each_way_still_counts():
+    """A and B beat each other once; B beats C three times, A and C once each. With the one
+    virtual draw per pair that met, B comes out ahead of A and C as far behind as B is ahead."""
+    beats = [[0, 1, 1], [1, 0, 3], [1, 0, 0]]
+    ties = [[0] * 3 for _ in range(3)]
+    ratings = elo_ratings(beats, ties)
+    assert ratings == pytest.approx([1000.0, 1103.3211722539, 896.6788277460], abs=1e-6)
+
+
+def test_wilson_interval_values():
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson(10, 10)
+    assert low == pytest.approx(0.7225, abs=1e-4) and high == 1.0
+    low, high = wilson(30, 40)
+    assert low == pytest.approx(0.5981, abs=1e-4) and high == pytest.approx(0.8581, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert math.isclose(sum(wilson(20, 40)), 1.0)
 
 
 def test_arena_command_prints_the_tables():

@@ -21,6 +21,7 @@ from interpreter.players.beliefs import belief, sample, world
 from interpreter.engine.cards import bits
 from interpreter.errors import IllegalActionError, UnknownPlayerError
 from interpreter.engine.parts import Standing
+from interpreter.players.greedy import GreedyPlayer
 from interpreter.players.ismcts import ISMCTSPlayer
 from interpreter.players.sampling import SamplingPlayer, determinize
 from interpreter.players.registry import make_player
@@ -408,6 +409,21 @@ def test_sixty_six_voids_are_read_once_the_strict_rules_bind(strict, close):
                 found += 1
                 break
     assert found >= 3
+
+
+def test_a_void_seen_in_play_is_still_known_when_the_deal_ends_early():
+    """Sixty-six, seed 0: the deal ends with two cards in each hand; what seat 1's plays under
+    the strict follow rules showed (it holds no AD) seat 0 still knows once the deal is over."""
+    game = interpreter.load("sixty-six")
+    state = game.new_deal(seed=0, dealer=0)
+    player = GreedyPlayer(0)
+    while not state.is_over:
+        before = state.clone()
+        state.apply(player.choose(state))
+    assert [h.bit_count() for h in state.hands] == [2, 2]
+    ad = 1 << game.deck.codes.index("AD")
+    assert belief(before, 0).allowed[0] == game.deck.all & ~ad
+    assert belief(state, 0).allowed[0] == game.deck.all & ~ad
 
 
 # --- 4. cards the seat gave ------------------------------------------------------------------

@@ -65,6 +65,25 @@ def test_every_world_is_searched_below_every_action_of_the_seat(iterations):
     assert answer == next(a for a in legal if means[a] == max(means.values()))   # the first of equals
 
 
+def belote_lead() -> interpreter.State:
+    """A belote deal where the taker's side leads the first trick: eight cards to choose from."""
+    state = interpreter.load("belote").new_deal(seed=1, dealer=0)
+    state.apply("take")
+    assert state.phase == 1 and len(state.legal_actions()) == 8
+    return state
+
+
+def test_an_iteration_budget_is_rounded_up_to_whole_worlds():
+    """Eight root actions and a budget of nine: two worlds, each searched under every action."""
+    state = belote_lead()
+    player = ISMCTSPlayer(3, iterations=9, halving=False)
+    player.choose(state)
+    assert [child.visits for child in player.root.children.values()] == [2] * 8
+    player = ISMCTSPlayer(3, iterations=8, halving=False)
+    player.choose(state)
+    assert [child.visits for child in player.root.children.values()] == [1] * 8
+
+
 def test_sequential_halving_gives_the_better_half_of_the_actions_the_next_round():
     """Eight actions, 96 iterations: three rounds of 32 (4 worlds for 8 actions, 8 for the best
     4, 16 for the best 2). Every survivor of a round is searched in the same worlds; the answer
@@ -159,6 +178,13 @@ def test_the_time_budget_still_searches_whole_worlds():
     assert len(flat_visits) == 1 and flat_visits.pop() >= 1
 
 
+def test_a_time_budget_searches_more_than_one_world():
+    state = belote_lead()
+    player = ISMCTSPlayer(3, iterations=0, millis=300)
+    player.choose(state)
+    assert min(child.visits for child in player.root.children.values()) >= 2
+
+
 def test_without_searching_the_others_they_follow_the_policy_in_the_tree():
     """``search_others=False``: only the deciding seat's own moves are searched; below the root
     every other seat's node holds the greedy player's move in that position (true deal here)."""
@@ -213,3 +239,35 @@ def test_by_default_the_others_are_searched_in_a_game_of_two_players_only(game, 
         walk(child, after, 3)
     assert widths
     assert (max(widths) > 1) is searched
+
+
+def _walk(node, depth=0):
+    for child in node.children.values():
+        yield child, depth + 1
+        yield from _walk(child, depth + 1)
+
+
+def test_each_node_counts_the_times_its_action_was_available():
+    """A root action is legal in every world (the seat's own cards): seen equals visits. Below,
+    an action is chosen only when it is legal, so it was seen at least as often as visited."""
+    state = belote_lead()
+    player = ISMCTSPlayer(5, iterations=160, search_others=True, halving=False)
+    player.choose(state)
+    root = player.root
+    assert all(child.seen == child.visits == 20 for child in root.children.values())
+    nodes = list(_walk(root))
+    assert all(node.seen >= node.visits for node, _ in nodes)
+    assert max(node.visits for node, depth in nodes if depth == 2) >= 5      # the tree grew below the root
+    assert any(node.seen > node.visits for node, depth in nodes if depth >= 2)
+
+
+def test_a_node_the_policy_chose_counts_each_time_it_was_chosen():
+    """Searching its own moves only (Belote's default), the other seats' nodes hold the
+    policy's moves (here the three cards after the seat's lead): each was available every
+    time it was walked, so seen equals visits (a new node counts its first walk)."""
+    state = belote_lead()
+    player = ISMCTSPlayer(5, iterations=160)
+    player.choose(state)
+    others = [node for node, depth in _walk(player.root) if 2 <= depth <= 4]   # the rest of the first trick
+    assert others and max(node.visits for node in others) >= 5
+    assert all(node.seen == node.visits >= 1 for node in others)

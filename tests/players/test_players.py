@@ -7,7 +7,8 @@ import pytest
 
 import interpreter
 from interpreter.engine.cards import bits
-from interpreter.players.sampling import determinize
+from interpreter.players.ismcts import ISMCTSPlayer
+from interpreter.players.sampling import SamplingPlayer, determinize
 from interpreter.players.registry import make_player
 
 GAMES = [p.stem for p in interpreter.bundled_games()]
@@ -75,3 +76,20 @@ def test_player_specs():
     for bad in ("wizard", "greedy:3", "sampling:0", "sampling:x"):
         with pytest.raises(interpreter.AtoutError, match="player|sampling"):
             make_player(bad, 1)
+
+
+def test_player_specs_give_the_numbers_written():
+    assert make_player("sampling", 1).worlds == 12                   # the default
+    assert SamplingPlayer(1).worlds == 12
+    assert make_player("sampling:1", 1).worlds == 1                  # one world is allowed
+    assert make_player("uniform:1", 1).worlds == 1
+    timed = make_player("ismcts:50ms", 1)
+    assert (timed.iterations, timed.millis) == (0, 50)
+    assert make_player("omniscient:1234ms", 1).millis == 1234
+    assert make_player("ismcts:7", 1).iterations == 7
+
+
+def test_only_the_omniscient_player_peeks():
+    assert make_player("ismcts", 1).peek is False
+    assert ISMCTSPlayer(1).peek is False
+    assert make_player("omniscient", 1).peek is True

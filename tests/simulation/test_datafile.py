@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from cli import main
 import interpreter.simulation.datafile as datafile
+from interpreter.simulation.datafile import _value
 
 RUN = CliRunner()
 BELOTE = ["simulate", "belote", "-n", "40", "--seed", "6", "--deals", "--players", "greedy,random,greedy,random"]
@@ -51,6 +52,10 @@ def test_csv_and_parquet_hold_the_same_rows(tmp_path):
     assert first["deal_seed"] == str(other["deal_seed"]) and first["fact:call"] == other["fact:call"]
     assert first["fact:made"] == str(other["fact:made"]).lower()
     assert float(first["score:East-West"]) == other["score:East-West"]
+
+
+def test_a_data_file_cell_writes_a_list_with_dashes_for_nothing():
+    assert _value([1, None, 3], "list") == "1 - 3" and _value((None,), "list") == "-"
 
 
 def test_one_and_two_processes_write_the_same_bytes(tmp_path):

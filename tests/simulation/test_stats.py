@@ -1,7 +1,9 @@
 """The statistics of a simulation: intervals with known answers, exact sums that do not depend on
-how the work was split, the direction of count-down games, facts, calls and the dealer's place."""
+how the work was split, the direction of count-down games, facts, calls and the dealer's place,
+the comparison of variants, and the summary as text (its rows, rates, quantiles and alignment)."""
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 import random
 
@@ -10,7 +12,9 @@ import pytest
 import interpreter
 from interpreter.simulation.facts import fact_kinds
 from interpreter.simulation.simulate import compare, simulate
-from interpreter.simulation.stats import Moments, Summary, histogram, quantile, quantile_interval, verdict, wilson
+from interpreter.simulation.stats import (Comparison, Moments, Summary, histogram, quantile, quantile_interval,
+                                          verdict, wilson)
+from interpreter.simulation.summary_text import _percent_interval, summary_lines
 
 
 def test_wilson_interval_known_values():
@@ -76,6 +80,14 @@ def test_quantiles_and_their_intervals_are_exact_order_statistics():
         ("above 0", "covers 0", "below 0", "too few values")
 
 
+def test_a_histogram_has_twenty_bins_when_the_values_are_many():
+    many = histogram(Counter({v: 1 for v in range(100)}))
+    assert len(many["edges"]) == 21 and many["counts"] == [5] * 20
+    assert many["edges"][0] == 0 and many["edges"][1] == pytest.approx(4.95) and many["edges"][-1] == 99
+    few = histogram(Counter({v: 2 for v in range(20)}))
+    assert few == {"values": [float(v) for v in range(20)], "counts": [2] * 20}
+
+
 def test_the_summary_is_the_same_however_the_matches_are_split():
     game = interpreter.load("belote")
     whole = simulate(game, 24, 3, ["greedy", "random"] * 2, single_deals=True)
@@ -86,6 +98,19 @@ def test_the_summary_is_the_same_however_the_matches_are_split():
     empty.merge(whole)
     assert empty.to_json() == whole.to_json()
     assert isinstance(whole.side_deal[0].total, int)
+
+
+def test_no_matches_is_an_empty_summary():
+    game = interpreter.load("belote")
+    summary = simulate(game, 0, 1, ["greedy"] * 4)
+    assert (summary.matches, summary.deals) == (0, 0)
+
+
+def test_progress_counts_each_match_once_with_two_jobs():
+    game = interpreter.load("belote")
+    seen = []
+    summary = simulate(game, 6, 1, ["random"] * 4, single_deals=True, jobs=2, progress=seen.append)
+    assert summary.matches == 6 and sum(seen) == 6
 
 
 def test_belote_statistics_read_the_call_the_made_fact_and_the_dealer():
@@ -123,6 +148,63 @@ def test_dealer_advantage_is_the_mean_of_the_dealers_centred_score():
     assert summary.place_edge[0].mean(4) == pytest.approx(float(sum(edges) / 12))
 
 
+# --- the summary's figures, computed by hand ------------------------------------------------------
+
+def three_seats() -> Summary:
+    """101 deals (side X's deal score 0, 2, …, 200; Y's 0) and three matches: X wins, Y wins, a draw."""
+    s = Summary(players=["p", "q", "r"], side_names=("X", "Y"), side_seats=((0, 2), (1,)),
+                fact_kinds={"suit": "suit"})
+    for i in range(101):
+        s.add_deal(i % 3, [i, 0, i], [2 * i, 0], ["r1"], {"suit": "H" if i % 4 else "S"}, False)
+    s.add_match([10, 5], [10, 5, 10], 0)
+    s.add_match([1, 5], [1, 5, 1], 1)
+    s.add_match([5, 5], [5, 5, 5], None)
+    return s
+
+
+def test_summary_counts_each_seat_wins_with_its_side_and_none_for_a_draw():
+    s = three_seats()
+    assert s.side_wins == [1, 1] and s.draws == 1
+    assert s.seat_wins == [1, 1, 1]
+    assert [seat["wins"] for seat in s.to_json()["seats"]] == [1, 1, 1]
+    s.add_match([7, 5], [7, 5, 7], 0)
+    assert s.seat_wins == [2, 1, 2]
+
+
+def test_a_rule_without_deals_recorded_fired_on_no_deal():
+    s = Summary(players=["p", "q"], side_names=("P", "Q"), side_seats=((0,), (1,)), deals=4, rules={"r": 2})
+    assert s.to_json_deals()["rule_rates"]["r"]["deals"]["count"] == 0
+    s.add_deal(0, [1, 0], [1, 0], ["r", "r"], {}, False)
+    assert s.to_json_deals()["rule_rates"]["r"]["deals"]["count"] == 1
+
+
+def test_summary_counts_the_values_of_a_fact():
+    s = three_seats()
+    assert dict(s.facts["suit"]) == {"H": 75, "S": 26}
+    lines = summary_lines(s, "T", "1", "matches")
+    assert "suit  H 74.3%, S 25.7%" in lines
+
+
+def test_a_number_fact_is_summed_up_as_a_mean():
+    s = Summary(players=["p", "q"], side_names=("P", "Q"), side_seats=((0,), (1,)),
+                fact_kinds={"bonus": "num", "never": "num"})
+    for x in (2, 4, 9):
+        s.add_deal(0, [0, 0], [0, 0], [], {"bonus": x}, False)
+    facts = s.to_json_deals()["facts"]
+    assert facts["bonus"]["kind"] == "num" and facts["bonus"]["n"] == 3 and facts["bonus"]["mean"] == 5
+    assert facts["never"]["kind"] == "num" and facts["never"]["n"] == 0
+
+
+def test_a_fact_first_seen_as_none_takes_its_kind_from_its_first_value():
+    summary = Summary(["random", "random"], ("seat 0", "seat 1"), ((0,), (1,)))
+    summary.add_deal(0, [1, 0], [1, 0], [], {"closer": None}, False)
+    summary.add_deal(1, [0, 2], [0, 2], [], {"closer": 3}, False)
+    summary.add_deal(0, [1, 1], [1, 1], [], {"closer": 5}, False)
+    assert summary.fact_kinds["closer"] == "int"          # whole numbers the file does not declare: counted by value
+    facts = summary.to_json_deals()["facts"]
+    assert facts["closer"]["kind"] == "int" and sorted(facts["closer"]["values"]) == ["3", "5"]
+
+
 @pytest.mark.parametrize(("game_name", "match_rule", "deal_rule"), [
     ("hearts", "the lowest match score wins", "a lower deal score is better"),
     ("sixty-six", "the lowest match score wins", "a higher deal score is better"),
@@ -151,9 +233,73 @@ def test_variants_on_the_same_seeds_differ_by_paired_differences():
     assert all(s["score_difference"] == 0 and s["score_difference_95"] == [0, 0] for s in same.to_json()[0]["sides"])
 
 
+def test_comparison_of_variants_counts_win_differences_per_side():
+    c = Comparison(variants=["a", "b"], side_names=("X", "Y"))
+    c.add_match([([10, 5], 0, 3), ([4, 8], 1, 4)])       # X won under a, Y under b
+    c.add_match([([7, 5], 0, 3), ([9, 8], 0, 6)])        # X won under both
+    assert (c.wins[1][0].mean(), c.wins[1][1].mean()) == (-0.5, 0.5)
+    assert (c.score[1][0].mean(), c.score[1][1].mean(), c.deals[1].mean()) == (-2.0, 3.0, 2.0)
+    (row,) = c.to_json()
+    assert [side["win_rate_difference"] for side in row["sides"]] == [-0.5, 0.5]
+
+
 def test_exact_keeps_ints_and_makes_whole_fractions_ints():
     from interpreter.simulation.stats import exact
 
     found = [exact(x) for x in (7, True, Fraction(14, 2), Fraction(7, 2), 2.5)]
     assert found == [7, 1, 7, Fraction(7, 2), Fraction(5, 2)]
     assert [type(x) for x in found] == [int, int, int, Fraction, Fraction]
+
+
+# --- the summary as text -----------------------------------------------------------------------------
+
+def test_summary_text_gives_each_sides_wins_and_mean_match_score():
+    lines = summary_lines(three_seats(), "T", "1", "matches")
+    assert lines[0] == "T: 3 matches (101 deals, 0 actions), seed 1"
+    rows = [line.split() for line in lines if line.startswith(("X ", "Y ", "draws "))][:3]
+    # X's match scores 10, 1, 5: mean 16/3; Y's 5, 5, 5
+    assert rows[0][:2] == ["X", "0,"] and rows[0][3:8] == ["1", "33.3%", "6.1–79.2%", "5.333", "5.1"]
+    assert rows[1][:7] == ["Y", "1", "1", "33.3%", "6.1–79.2%", "5", "0"]
+    assert rows[2] == ["draws", "1", "33.3%"]
+
+
+def test_summary_text_gives_each_seats_advantage_with_its_half_width():
+    lines = summary_lines(three_seats(), "T", "1", "matches")
+    rows = {line.split()[0]: line.split() for line in lines if line[:2] in ("0 ", "1 ", "2 ")}
+    assert rows["0"][-6:] == ["+16.67", "±", "1.9", "above", "0:", "better"]
+    assert rows["1"][-6:] == ["-33.33", "±", "3.81", "below", "0:", "worse"]
+
+
+def test_summary_text_quantiles_are_order_statistics():
+    """Of 101 deal scores 0, 2, …, 200 the 5 % quantile is the ceil(5.05) = 6th smallest: 10."""
+    lines = summary_lines(three_seats(), "T", "1", "matches")
+    at = lines.index("deal scores by side (mean ± 95%; quantiles 5% 25% 50% 75% 95%):")
+    assert lines[at + 1].split() == ["X", "100", "±", "11.4", "10", "50", "100", "150", "190"]
+    assert lines[at + 2].split() == ["Y", "0", "±", "0", "0", "0", "0", "0", "0"]
+
+
+def test_summary_text_aligns_rule_names_to_the_left():
+    s = Summary(players=["p", "q"], side_names=("X", "Y"), side_seats=((0,), (1,)))
+    s.add_deal(0, [1, 0], [1, 0], ["a", "longer"], {}, False)
+    s.add_deal(1, [0, 1], [0, 1], ["a"], {}, False)
+    s.add_match([1, 1], [1, 1], None)
+    lines = summary_lines(s, "T", "1", "matches")
+    at = lines.index("share of deals where each rule scored:")
+    assert lines[at + 1].startswith("a       100.0%") and lines[at + 2].startswith("longer   50.0%")
+
+
+def test_a_very_narrow_rate_interval_is_shown_with_three_decimals():
+    s = Summary(players=["p", "q"], side_names=("X", "Y"), side_seats=((0,), (1,)))
+    for _ in range(40000):
+        s.add_deal(0, [1, 0], [1, 0], ["r1"], {}, False)
+    s.add_match([1, 0], [1, 0], 0)
+    lines = summary_lines(s, "T", "1", "matches")
+    at = lines.index("share of deals where each rule scored:")
+    assert lines[at + 1].split() == ["r1", "100.0%", "99.990–100.000%"]
+
+
+def test_a_percent_interval_keeps_its_ends_apart():
+    assert _percent_interval([None, None]) == ""
+    assert _percent_interval([0.25, 0.5]) == "25.0–50.0%"
+    assert _percent_interval([0.0, 0.0002]) == "0.00–0.02%"          # a width of 0.0002 exactly: two places
+    assert _percent_interval([0.0, 0.0001]) == "0.000–0.010%"

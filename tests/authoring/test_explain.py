@@ -1,0 +1,68 @@
+"""`atout explain`: a rule file read back in English, and as a web page. What the auction lets
+a player call (any value, where calls need not rise), when the players draw after a trick,
+the direction of play of every bundled game, and the page's lists."""
+from __future__ import annotations
+
+from click.testing import CliRunner
+import pytest
+
+from cli import main
+import interpreter
+from interpreter.authoring.explain import explain, explain_html
+
+
+# --- the auction's 'rising' -----------------------------------------------------------------------
+
+def test_explain_says_any_bid_may_be_called_only_where_rising_is_false():
+    spades = [line for line in explain("games/spades.yaml").splitlines() if line.startswith("  round 1")]
+    assert spades == [("  round 1: each player calls 'bid' with a number from 0 to 13 (he may not pass); the round "
+                       "ends after one turn each; any value may be called, not only a higher one.")]
+    tarot = explain("games/french-tarot.yaml")
+    assert "the round ends after one turn each." in tarot
+    assert "any value may be called" not in tarot
+    assert "any value may be called" not in explain("games/belote.yaml")
+
+
+# --- drawing after a trick ------------------------------------------------------------------------
+
+def test_explain_says_when_the_players_draw():
+    lines = [line for line in explain("games/sixty-six.yaml").splitlines() if "draws" in line]
+    assert lines == [("After each trick every player draws from stock then indicator, the winner first, "
+                     "while closer is none.")]
+
+
+def test_explain_says_the_players_draw_after_every_trick_without_draw_when(tmp_path):
+    text = (interpreter.GAMES_DIR / "sixty-six.yaml").read_text(encoding="utf-8")
+    old = "  draw when: closer = none\n"
+    assert old in text
+    path = tmp_path / "draw.yaml"
+    path.write_text(text.replace(old, ""), encoding="utf-8")
+    lines = [line for line in explain(path).splitlines() if "draws" in line]
+    assert lines == ["After each trick every player draws from stock then indicator, the winner first."]
+
+
+# --- direction: it names the way seats run round the table ----------------------------------------
+
+DIRECTIONS = {"aluette": "clockwise", "belote": "counterclockwise", "euchre": "clockwise",
+              "french-tarot": "counterclockwise", "hearts": "clockwise", "sixty-six": "clockwise",
+              "skat": "clockwise", "spades": "clockwise", "whist": "clockwise"}
+
+
+def test_every_bundled_game_is_listed():
+    assert sorted(DIRECTIONS) == sorted(p.stem for p in interpreter.bundled_games())
+
+
+@pytest.mark.parametrize("name", sorted(DIRECTIONS))
+def test_direction_is_read_and_explained(name):
+    game = interpreter.load(name)
+    assert game.direction == DIRECTIONS[name]
+    text = CliRunner().invoke(main, ["explain", name]).output
+    assert f"Players: {game.players}, playing {DIRECTIONS[name]}." in text.splitlines()
+
+
+# --- the rules as a web page ---------------------------------------------------------------------
+
+def test_explain_html_lists_items_in_one_list():
+    page = explain_html(interpreter.GAMES_DIR / "belote.yaml")
+    assert page.count("<ul>") == page.count("</ul>") >= 1
+    assert "<ul><li>" in page and "</li></ul>" in page

@@ -1,0 +1,118 @@
+"""Matches and the standing a deal reads: a match's result is a frozen value, a deal dealt
+alone is deal number 1, and max_score() and min_score() read the scores of the match so far
+(0 outside a match) (a bundled game played at random, tiny rule files in tmp_path)."""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import interpreter
+from helpers import ENGINES, on, tiny
+
+
+# --- a match's result is a value -----------------------------------------------------------------
+
+def test_a_match_result_is_frozen():
+    match = interpreter.Match(interpreter.load("aluette"), seed=3)
+    rng = random.Random(3)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    result = match.result()
+    assert len(result.deals) == 5 and sum(result.team_scores) >= 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.winner = None
+
+
+# --- deal_number ---------------------------------------------------------------------------------
+
+HEAD = """\
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
+order: A > K > Q > J > 10
+deal: 5 each
+"""
+HANDS = {"hands": [["KS", "QS", "10S", "AH", "KH"], ["AS", "JS", "QH", "JH", "10H"]]}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_lone_deal_is_deal_number_one(tmp_path, engine):
+    game = tiny(tmp_path, "game: Numbered\n" + HEAD + """\
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: deal number
+      to: each_seat
+      points: deal_number
+""")
+    state = on(game, engine).new_deal(layout=HANDS)
+    assert state.deal_number == 1
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert state.result().seat_scores == (1, 1)
+
+
+# --- max_score() / min_score() --------------------------------------------------------
+
+SCORES = """\
+game: Scores
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King}
+order: A > K
+deal: 2 each
+let:
+  top: max_score()
+  bottom: min_score()
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: up
+      when: "true"
+      to: seat(0)
+      points: max_score() + 1
+    - rule: down
+      when: "true"
+      to: seat(1)
+      points: 10 - min_score()
+match:
+  deals: 3
+  dealer: next(dealer)
+"""
+
+
+def _play_out(state) -> None:
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+
+
+def test_max_and_min_score_are_0_outside_a_match(tmp_path):
+    game = tiny(tmp_path, SCORES, "scores")
+    state = game.new_deal(seed=1)
+    _play_out(state)
+    result = state.result()
+    assert result.facts["top"] == 0 and result.facts["bottom"] == 0
+    assert result.seat_scores == (1, 10)
+
+
+def test_max_and_min_score_read_the_match_scores(tmp_path):
+    game = tiny(tmp_path, SCORES, "scores")
+    match = game.new_match(seed=1)
+    while not match.is_over:
+        match.apply(match.legal_actions()[0])
+    # deal 1: scores (0, 0) -> +1, +10 = (1, 10)
+    # deal 2: max 10, min 1 -> +11, +9 = (12, 19)
+    # deal 3: max 19, min 12 -> +20, -2 = (32, 17)
+    assert [(d.facts["top"], d.facts["bottom"]) for d in match.results] == [(0, 0), (10, 1), (19, 12)]
+    assert [d.seat_scores for d in match.results] == [(1, 10), (11, 9), (20, -2)]
+    assert match.result().team_scores == (32, 17)

@@ -1,0 +1,111 @@
+"""What happens between the deal and the first card played: the cards each player gives
+(transfers), with the cards that must be given first and the message an illegal choice gets,
+a card typed alone naming the give of that card, and the actions offered at the start of play
+to their seat or, without a taker, to nobody (tiny rule files in tmp_path, stacked deals; each
+runs on the generated and the reference engine)."""
+from __future__ import annotations
+
+import pytest
+
+import interpreter
+from helpers import ENGINES, TWO_SUITS_HEAD, on, texts, tiny
+
+# seat 0 leads, the highest card of the suit led wins, follow suit if you can
+PLAY_FROM_SEAT_0 = """\
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+"""
+
+
+# --- the choice of cards to give: the hint of an illegal choice ------------------------------
+
+PASSING = "game: Passing\n" + TWO_SUITS_HEAD + """\
+deal: 5 each
+transfers:
+  give:
+    who: each
+    count: 2
+FIRST    to: next(me)
+play:
+  lead: next(dealer)
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: more tricks
+      to: each_seat
+      points: 1 if tricks(it) >= 3 else 0
+"""
+PASS_HANDS = {"hands": [["AH", "KH", "QH", "AS", "KS"], ["JH", "10H", "QS", "JS", "10S"]]}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_illegal_give_says_the_cards_allowed_first_come_first(tmp_path, engine):
+    game = on(tiny(tmp_path, PASSING.replace("FIRST", "    first: H\n")), engine)
+    state = game.new_deal(layout=PASS_HANDS, dealer=0)
+    assert state.current_player == 1 and texts(state) == ["give JH", "give 10H"]
+    with pytest.raises(interpreter.IllegalActionError) as err:
+        state.apply("give JS")
+    assert str(err.value) == ("give JS: not allowed now; legal: give JH, give 10H (2 more card(s) to choose for "
+                              "give; the cards allowed first must be used before any other)")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_illegal_give_without_first_cards_gives_only_the_count(tmp_path, engine):
+    game = on(tiny(tmp_path, PASSING.replace("FIRST", "    cards: hand except S\n")), engine)
+    state = game.new_deal(layout=PASS_HANDS, dealer=0)
+    with pytest.raises(interpreter.IllegalActionError) as err:
+        state.apply("give JS")
+    assert str(err.value) == "give JS: not allowed now; legal: give JH, give 10H (2 more card(s) to choose for give)"
+
+
+# --- a card typed alone names the legal action on it -------------------------------------------
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_card_typed_alone_names_the_give_of_that_card(tmp_path, engine):
+    game = on(tiny(tmp_path, PASSING.replace("FIRST", "")), engine)
+    state = game.new_deal(layout=PASS_HANDS, dealer=0)
+    assert state.resolve("JH").text == "give JH" and state.resolve(" give   jh ").text == "give JH"
+    assert state.resolve("AH").text == "play AH"          # not in seat 1's hand: the card's own action
+    state.apply(state.resolve("10s"))
+    assert state.current_player == 1 and "give 10S" not in texts(state)
+
+
+# --- a stage's side actions go to a seat, or to nobody ---------------------------------------------
+
+OFFER = "game: Offer\n" + TWO_SUITS_HEAD + """\
+deal: 2 each, rest to unused
+marks:
+  doubled: condition
+""" + PLAY_FROM_SEAT_0 + """\
+  actions:
+    double:
+      at: start of play
+BY      set: {doubled: "true"}
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it) * (2 if doubled = true else 1)
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_start_of_play_action_without_a_taker_is_offered_to_nobody(tmp_path, engine):
+    """No auction, so no taker: the action (offered to the taker by default) is skipped."""
+    game = on(tiny(tmp_path, OFFER.replace("BY", "")), engine)
+    state = game.new_deal(layout={"hands": [["AS", "AH"], ["KS", "KH"]], "fill": True}, dealer=1)
+    assert state.current_player == 0 and texts(state) == ["play AS", "play AH"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_start_of_play_action_goes_to_its_seat(tmp_path, engine):
+    game = on(tiny(tmp_path, OFFER.replace("BY", "      by: seat(1)\n")), engine)
+    state = game.new_deal(layout={"hands": [["AS", "AH"], ["KS", "KH"]], "fill": True}, dealer=1)
+    assert state.current_player == 1 and texts(state) == ["double", "pass"]
+    state.apply("double")
+    for card in ("AS", "KS", "AH", "KH"):
+        state.apply(card)
+    assert state.result().seat_scores == (4, 0)

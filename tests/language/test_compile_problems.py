@@ -1,0 +1,367 @@
+"""The compiler's problems, section by section: a broken input gives exactly the problems
+expected, each at its place in the file and marked from the start to the end of the text it is
+about, and a broken part (a call's trump or ranking, a pass condition, a deal) is the only
+problem: what depends on it is not reported again. Rule files are tiny ones written in
+``tmp_path``, or a bundled game with one line changed."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers import TWO_SUITS_HEAD, problem_messages
+import interpreter
+
+
+def problems(tmp_path: Path, text: str, name: str = "bad") -> list[tuple[int, int, str, str]]:
+    """The problems (not warnings) of a rule file: line, column, message and hint."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    found, _ = interpreter.problems_in(path)
+    return [(p.line, p.column, p.message, p.hint) for p in found if not p.warning]
+
+
+# seat 0 leads, the highest card of the suit led wins, follow suit if you can
+PLAY_FROM_SEAT_0 = """\
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+"""
+
+
+# --- how a problem is shown: where the caret goes and how wide it is ---------------------------
+
+POINTS = "game: Points\n" + TWO_SUITS_HEAD + """\
+deal: 1 each, rest to unused
+""" + PLAY_FROM_SEAT_0 + """\
+scoring:
+  award:
+    - rule: a
+      to: seat(0)
+      points: POINTS
+"""
+
+
+@pytest.mark.parametrize("points,shown", [
+    # a word glued to a number: the word alone is quoted and marked
+    ("10 _bonus", [("18:18: unexpected '_bonus'; expected one of '*', '/', '+', '-', 'and', 'except', 'if', "
+                    "'or', a comparison, the end of the text"),
+                   "          points: 10 _bonus",
+                   "                     ^^^^^^"]),
+    # a binary expression is marked from its left operand's start to its right operand's end
+    ("count(hand and S) + (tricks_played = 1)",
+     ["18:36: '+' needs numbers, found a condition",
+      "          points: count(hand and S) + (tricks_played = 1)",
+      "                                       ^^^^^^^^^^^^^^^^^"]),
+    ("tricks(seat(0)) and 3", ["18:15: 'and' joins two conditions or two card sets, found a number and a number",
+                               "          points: tricks(seat(0)) and 3",
+                               "                  ^^^^^^^^^^^^^^^^^^^^^"]),
+    # an empty block scalar: the caret on its indicator
+    ("|", ["18:15: the text is empty; expected one of '(', '-', 'not', a code or number, a name",
+           "          points: |",
+           "                  ^"]),
+    # a call with too many arguments: marked from its name to its closing parenthesis
+    ("count(hand, trumps) + 1", ["18:15: 'count' takes 1 argument(s), found 2",
+                                 "          points: count(hand, trumps) + 1",
+                                 "                  ^^^^^^^^^^^^^^^^^^^",
+                                 "    hint: example: count(hand and trumps) > 0"]),
+    # the text ends too soon: one caret just after its end
+    ('"1 +"', ["18:19: the text ends after '1 +'; expected one of '(', '-', a code or number, a name",
+               '          points: "1 +"',
+               "                      ^"]),
+    ("'(1 + 2'", ["18:22: the text ends after '(1 + 2'; expected ')'",
+                  "          points: '(1 + 2'",
+                  "                         ^"]),
+    ("1 +", ["18:18: the text ends after '1 +'; expected one of '(', '-', a code or number, a name",
+             "          points: 1 +",
+             "                     ^"]),
+])
+def test_a_problem_marks_the_text_it_is_about(tmp_path, points, shown):
+    path = tmp_path / "points.yaml"
+    path.write_text(POINTS.replace("POINTS", points), encoding="utf-8")
+    found, game = interpreter.problems_in(path)
+    assert game is None and len(found) == 1
+    assert found[0].format().removeprefix(f"{path}:").splitlines() == shown
+
+
+# --- the cards: an order that leaves out cards, the teams' seats -------------------------------
+
+def test_an_order_leaving_out_cards_is_one_problem(tmp_path):
+    text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
+    text = text.replace(" > 4 > 3B = 3S\n", " > 4\n")
+    found = problem_messages(tmp_path, text)
+    assert found == ["the order leaves out 2 card(s): 3B 3S"]
+
+
+@pytest.mark.parametrize("old,new,message", [
+    (" > 4 > 3B = 3S\n", " > 4\n", "46:8: the order leaves out 2 card(s): 3B 3S"),
+    # nine cards left out: the first eight are named, then '…'
+    (" > 2B > 2S > 1 > K > N > J > 9B = 9S > 8 > 7 > 6 > 5 > 4 > 3B = 3S\n", " > 2B > 1 > K > N > J > 8 > 7 > 6 > 5\n",
+     "46:8: the order leaves out 9 card(s): 4O 4C 3B 4B 9B 2S 3S 4S …"),
+    (" > 2B > 2S > 1 > K > N > J > 9B = 9S > 8 > 7 > 6 > 5 > 4 > 3B = 3S\n", " > 2B > 1 > K > N > J > 8 > 7 > 6 > 5 > 4\n",
+     "46:8: the order leaves out 5 card(s): 3B 9B 2S 3S 9S"),
+    # a team's seats: the problem of the list item, not of the whole value
+    ("  North-South: [0, 2]", "  North-South: [0, 9]", "14:20: teams/North-South/1 must be at most 7, found 9"),
+    ("  East-West: [1, 3]", "  East-West: 13", "15:14: teams/East-West must be a list or text, found the number 13"),
+])
+def test_aluette_with_one_change_has_exactly_this_problem(tmp_path, old, new, message):
+    text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "changed.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    found, game = interpreter.problems_in(path)
+    assert game is None
+    assert [p.format().removeprefix(f"{path}:").splitlines()[0] for p in found] == [message]
+
+
+# --- the deal ----------------------------------------------------------------------------------
+
+def test_a_keyword_run_into_the_first_word_of_a_deal_is_quoted_from_its_start(tmp_path):
+    text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
+    old = "deal: 3 each, 3 each, 3 each, rest to unused"
+    assert old in text
+    path = tmp_path / "deal.yaml"
+    path.write_text(text.replace(old, "deal: 3eachh, 3 each, 3 each, rest to unused"), encoding="utf-8")
+    found, _ = interpreter.problems_in(path)
+    assert len(found) == 1
+    line = found[0].format().removeprefix(f"{path}:").splitlines()[0]
+    assert line.startswith("49:7: unexpected '3eachh'; expected ")  # the word from its first character,
+    assert "^^^^^^" in found[0].format() and "^^^^^^^" not in found[0].format()  # without the comma after it
+
+
+@pytest.mark.parametrize("deal,where", [
+    ("1 x (1 each, 1 x (1 each, 1 x (1 each, 1 x (1 each)))), 5 each, rest to unused", None),
+    # a group repeated inside four others is refused (at the innermost group)
+    ("1 x (1 each, 1 x (1 each, 1 x (1 each, 1 x (1 each, 1 x (1 each))))), 4 each, rest to unused", "49:59"),
+])
+def test_repeated_groups_nest_four_deep_at_most(tmp_path, deal, where):
+    text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
+    old = "deal: 3 each, 3 each, 3 each, rest to unused"
+    assert old in text
+    path = tmp_path / "nested.yaml"
+    path.write_text(text.replace(old, "deal: " + deal), encoding="utf-8")
+    found, game = interpreter.problems_in(path)
+    if where is None:
+        assert found == [] and [h.bit_count() for h in game.new_deal(seed=1).dealt] == [9] * 4
+    else:
+        assert game is None and [p.format().removeprefix(f"{path}:").split(": ")[0] for p in found] == [where]
+        assert "repeated groups nest at most four deep; this one is the fifth" in found[0].format()
+
+
+# --- the auction: a broken part is the only problem ---------------------------------------------
+
+TAIL = """\
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it)
+"""
+
+# 2 cards each leave 6 in the pack: the deal after the auction hands them all to 'unused'
+BID = "game: Bid\n" + TWO_SUITS_HEAD + """\
+deal: 2 each
+auction:
+  first: seat(0)
+  rounds:
+    - calls:
+        spades: {trump: S}
+      ends: at the first call
+  then deal: rest to unused
+""" + TAIL
+
+NO_DEAL_AFTER = "  then deal: rest to unused\n"
+
+
+def test_the_auction_file_used_below_is_valid(tmp_path):
+    assert problems(tmp_path, BID) == []
+
+
+def test_a_call_whose_trump_is_broken_is_the_only_problem(tmp_path):
+    text = BID.replace("spades: {trump: S}", "spades: {trump: zzz, then deal: rest to unused}") \
+        .replace(NO_DEAL_AFTER, "")
+    assert [p[:3] for p in problems(tmp_path, text)] == [(14, 25, "unknown name 'zzz'")]
+
+
+def test_a_call_naming_an_unknown_ranking_is_the_only_problem(tmp_path):
+    """The call (the only one, with its own deal) is dropped: no deal after the auction is asked for."""
+    text = BID.replace("spades: {trump: S}", "spades: {trump: S, ranking: nope, then deal: rest to unused}") \
+        .replace(NO_DEAL_AFTER, "")
+    assert problems(tmp_path, text) == [(14, 37, "'ranking' names 'nope', which 'rankings' does not define",
+                                         "rankings: none")]
+
+
+def test_a_broken_pass_condition_is_the_only_problem(tmp_path):
+    text = BID.replace("      ends: at", "      pass: zzz\n      ends: at").replace(NO_DEAL_AFTER, "")
+    assert [p[:3] for p in problems(tmp_path, text)] == [(15, 13, "unknown name 'zzz'")]
+
+
+def test_a_round_in_duels_without_rising_calls_is_the_only_problem(tmp_path):
+    text = BID.replace("spades: {trump: S}", "spades: {trump: S, value: 1}") \
+        .replace("ends: at the first call", "ends: in duels\n      rising: false").replace(NO_DEAL_AFTER, "")
+    assert problems(tmp_path, text) == [
+        (16, 15, "a round 'in duels' needs rising calls: each call must beat the value held", "remove 'rising: false'")]
+
+
+@pytest.mark.parametrize("to,found", [
+    (1000, []),
+    (1001, [(14, 32, "'from' 0 to 'to' 1001 is not a range of at most 1000 numbers, lowest first", "")])])
+def test_a_range_of_numbers_to_call_is_limited(tmp_path, to, found):
+    text = BID.replace("spades: {trump: S}", f"bid: {{for each number: {{from: 0, to: {to}}}}}")
+    assert problems(tmp_path, text) == found
+
+
+FLAT = """\
+game: Flat
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
+order: A > K > Q > J > 10
+trump order: J > A > K > Q > 10
+points: {A: 11, J: 2}
+rankings:
+  flat: {points: {}}
+piles:
+  unused: {seen by: nobody}
+deal: 2 each, rest to unused
+auction:
+  first: next(dealer)
+  rounds:
+    - calls:
+        plain: {trump: H}
+        flat: {trump: H, ranking: flat}
+      ends: at the first call
+play:
+  lead: taker
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: card points
+      to: each_seat
+      points: points(it)
+"""
+
+
+def test_a_broken_deal_of_a_call_is_its_only_problem(tmp_path):
+    text = FLAT.replace("flat: {trump: H, ranking: flat}", "flat: {trump: H, ranking: flat, then deal: 3 eachh}")
+    assert problem_messages(tmp_path, text) == ["unexpected 'eachh'; expected one of 'each', 'to', 'x'"]
+
+
+# --- the deal after the auction: the rest of the pack, to the hands or to a pile ---------------
+
+REST_AFTER_THE_AUCTION = """\
+game: Rest after the auction
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
+order: A > K > Q > J > 10
+piles:
+  unused: {seen by: nobody}
+deal: 2 each
+auction:
+  first: next(dealer)
+  rounds:
+    - calls:
+        plain: {trump: H}
+      ends: at the first call
+  then deal: THEN
+play:
+  lead: taker
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: p
+      to: each_seat
+      points: points(it)
+"""
+
+
+@pytest.mark.parametrize("then,hands,problem", [
+    ("rest to unused", [2, 2], None),                     # the 6 cards left go to the pile
+    ("1 each, rest to unused", [3, 3], None),             # 2 dealt, the 4 left to the pile
+    ("3 each", [5, 5], None),                             # exactly the 6 left
+    ("2 each", None, "after the first deal 6 card(s) stay in the pack, but the deal after the auction hands out 4"),
+    ("4 each, rest to unused", None,
+     "after the first deal 6 card(s) stay in the pack, but the deal after the auction hands out 8 before 'rest to'"),
+    ("rest to unused, 1 each", None, "'rest to' must come once, as the last step of the deal"),
+])
+def test_a_deal_after_the_auction_may_end_with_rest_to_a_pile(tmp_path, then, hands, problem):
+    path = tmp_path / "rest.yaml"
+    path.write_text(REST_AFTER_THE_AUCTION.replace("THEN", then), encoding="utf-8")
+    found, game = interpreter.problems_in(path)
+    if problem is None:
+        assert found == []
+        state = game.new_deal(seed=3)
+        state.apply("plain")
+        assert [h.bit_count() for h in state.hands] == hands
+        assert sum(len(p) for p in state.piles) == 10 - sum(hands)
+    else:
+        assert game is None and len(found) == 1 and problem in found[0].format()
+
+
+def test_the_deal_after_the_auction_must_hand_out_the_rest_of_the_pack(tmp_path):
+    text = (interpreter.GAMES_DIR / "belote.yaml").read_text(encoding="utf-8")
+    old = "then deal: turnup to taker, 3 each but taker 2"
+    assert old in text
+    assert problem_messages(tmp_path, text.replace(old, "then deal: turnup to taker, 3 each but taker 1")) == [
+        "after the first deal 11 card(s) stay in the pack, but the deal after the auction hands out 10"]
+
+
+def test_a_deal_after_the_auction_short_of_cards_is_the_only_problem(tmp_path):
+    text = BID.replace("rest to unused\n", "1 each\n").replace("lead: seat(0)", "lead: taker")
+    assert problems(tmp_path, text) == [
+        (16, 14, "after the first deal 6 card(s) stay in the pack, but the deal after the auction hands out 2",
+         "the two deals together must hand out the whole deck")]
+
+
+def test_an_unknown_pile_of_the_deal_lists_the_piles(tmp_path):
+    assert problems(tmp_path, BID.replace("rest to unused\n", "rest to nowhere\n")) == [
+        (16, 22, "the deal names pile 'nowhere', which 'piles' does not define", "piles: unused")]
+
+
+# --- play: a mark an action sets must be declared ------------------------------------------------
+
+OFFER = "game: Offer\n" + TWO_SUITS_HEAD + """\
+deal: 2 each, rest to unused
+marks:
+  doubled: condition
+""" + PLAY_FROM_SEAT_0 + """\
+  actions:
+    double:
+      at: start of play
+BY      set: {doubled: "true"}
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it) * (2 if doubled = true else 1)
+"""
+
+
+def test_an_action_setting_an_undeclared_mark_is_a_problem_at_the_mark(tmp_path):
+    text = OFFER.replace("BY", "      by: seat(1)\n").replace('set: {doubled: "true"}', 'set: {redoubled: "true"}')
+    path = tmp_path / "offer.yaml"
+    path.write_text(text, encoding="utf-8")
+    found, game = interpreter.problems_in(path)
+    assert game is None
+    assert [p.format().removeprefix(f"{path}:").splitlines()[0] for p in found] == \
+        ["20:13: 'redoubled' is not declared under 'marks'"]
+    assert found[0].hint == "marks: doubled"
+
+
+# --- scoring: a counter's name -------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["dealer", "winner"])
+def test_a_counter_may_not_take_a_built_in_or_let_name(tmp_path, name):
+    text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
+    text += f"\ncounters:\n  {name}:\n    of: team\n    start: 0\n    then: 1\n"
+    assert problem_messages(tmp_path, text) == [f"'{name}' is already a built-in or let name"]

@@ -1,0 +1,90 @@
+"""The syntax of rule strings: the grammar (built once), the nodes it parses a rule string into
+(frozen values, shared by the parse cache, equal copies hashing alike), the message of a
+syntax error and what the nodes read as in English."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from helpers import TWO_SUITS_HEAD
+import interpreter
+from interpreter.language.syntax import _parser, parse
+
+
+def problems(tmp_path: Path, text: str, name: str = "bad") -> list[tuple[int, int, str, str]]:
+    """The problems (not warnings) of a rule file: line, column, message and hint."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    found, _ = interpreter.problems_in(path)
+    return [(p.line, p.column, p.message, p.hint) for p in found if not p.warning]
+
+
+TAIL = """\
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it)
+"""
+
+
+# --- the grammar ----------------------------------------------------------------------------------
+
+def test_the_grammar_is_built_once():
+    assert _parser() is _parser()
+
+
+def test_a_long_list_of_expected_words_is_cut_after_eight(tmp_path):
+    text = "game: X\n" + TWO_SUITS_HEAD + "deal: 5 each\n" + TAIL.replace("tricks(it)", "tricks(it ]")
+    assert problems(tmp_path, text) == [
+        (18, 25, ("unexpected character ']'; expected one of '(', ')', '*', '/', '+', '-', ',', 'and', 'except', "
+                 "'if', 'or', …"), "")]
+
+
+# --- syntax nodes are frozen values ----------------------------------------------------------
+
+def test_syntax_nodes_are_frozen_and_hashable():
+    tree = parse("count(hand and led) > 0 or trick_winner(1) = me", "expr")
+    nodes, todo = [], [tree]
+    while todo:
+        node = todo.pop()
+        nodes.append(node)
+        for field in dataclasses.fields(node):
+            value = getattr(node, field.name)
+            for item in value if isinstance(value, tuple) else (value,):
+                if dataclasses.is_dataclass(item) and type(item).__name__ != "Pos":
+                    todo.append(item)
+    kinds = {type(n).__name__ for n in nodes}
+    assert {"Binary", "Call", "Name", "Num"} <= kinds
+    for node in nodes:
+        assert hash(node) == hash(dataclasses.replace(node))      # a value: equal copies hash alike
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(node, dataclasses.fields(node)[0].name, None)
+    assert parse("me", "expr") == parse("me", "expr") and len({parse("me", "expr"), parse("me", "expr")}) == 1
+
+
+def test_order_refs_and_codes_are_frozen_values():
+    """parse() is cached: the nodes it returns are shared, so none may change."""
+    order = parse("A > K = Q", "order")
+    ref = order.tiers[1][0]
+    code = parse("hand and AS", "expr").right
+    assert (type(ref).__name__, ref.code, type(code).__name__, code.text) == ("Ref", "K", "Code", "AS")
+    for node in (ref, code):
+        assert hash(node) == hash(dataclasses.replace(node))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(node, dataclasses.fields(node)[0].name, "X")
+
+
+# --- the nodes in English -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,english", [("not led", "not led"),
+                                          ("not (led and trumps)", "not (led and trumps)"),
+                                          ("not count(hand) > 1", "not (the number of cards in hand is more than 1)")])
+def test_not_in_english(text, english):
+    assert parse(text, "expr").english() == english
