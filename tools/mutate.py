@@ -78,8 +78,6 @@ DEFAULT_TESTS = [
 that damages files at random, left out by DEFAULT_DESELECT). The tests that pin exact values
 on tiny rule files come first: they stop a mutant they kill within seconds. A test of a slow
 file is named by its node id."""
-DEFAULT_DESELECT). The tests with teeth come first:
-they pin exact values and stop a mutant they kill within seconds."""
 DEFAULT_DESELECT = "not damaged_files_never_crash"
 
 MODULE_TESTS = {
