@@ -40,14 +40,18 @@ def exact(x: Any) -> Number:
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
-    """Wilson's 95 % interval for a share of k in n (sound near 0 and 1); (0, 1) when n is 0."""
+    """Wilson's 95 % interval for a share of k in n (sound near 0 and 1); (0, 1) when n is 0.
+
+    The interval always holds the share itself: in floating point the lower end for k = 0 comes
+    out a hair above 0 (and the upper for k = n below 1), which a chart's error bar, the share
+    minus the lower end, would make negative."""
     if not n:
         return 0.0, 1.0
     z = Z95
     p = k / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
 
 
 @dataclass
@@ -223,16 +227,24 @@ class Summary:
     def _add_facts(self, facts: dict[str, Any]) -> None:
         """Facts of a deal that was played (an annulled deal has none). A fact the rule file does
         not declare takes its kind from its value; where it is missing or None it is not counted,
-        so the figures do not depend on where in the run it was first seen."""
+        so the figures do not depend on where in the run it was first seen. Such a fact that
+        was whole numbers (counted by value) and then gives a fraction becomes a number with a
+        mean (``_promote``): whole and fractional values are one kind of number."""
         for name, value in facts.items():
-            if name not in self.fact_kinds and value is not None:
-                self.fact_kinds[name] = kind_of(value)
+            if value is None or name in self.declared:
+                continue
+            kind = kind_of(value)
+            known = self.fact_kinds.get(name)
+            if known is None:
+                self.fact_kinds[name] = kind
+            elif known == "int" and kind == "num":
+                self._promote(name)
         for name, kind in self.fact_kinds.items():
             value = facts.get(name)
             if kind in RATE_KINDS:
                 self.facts[name] = self.facts.get(name, 0) + (value is True)
             elif kind in MEAN_KINDS:
-                if value is not None:
+                if isinstance(value, (int, Fraction, float)) and not isinstance(value, bool):
                     self._fact(name, Moments).add(exact(value))
             elif kind not in SKIPPED_KINDS and (value is not None or name in self.declared):
                 self._fact(name, Counter)["none" if value is None else str(value)] += 1
@@ -245,6 +257,11 @@ class Summary:
             for name, kind in self.fact_kinds.items():
                 if kind in RATE_KINDS:
                     entry[1][name] = entry[1].get(name, 0) + (facts.get(name) is True)
+
+    def _promote(self, name: str) -> None:
+        """A fact counted by its whole values becomes one summed as numbers (its kind 'num')."""
+        self.fact_kinds[name] = "num"
+        self.facts[name] = _as_moments(self.facts.get(name))
 
     def _fact(self, name: str, kind: type) -> Any:
         """The running figure of a fact, made on its first deal (not at every deal, as
@@ -281,10 +298,12 @@ class Summary:
             for key, n in getattr(other, name).items():
                 table[key] = table.get(key, 0) + n
         for name, kind in other.fact_kinds.items():
-            self.fact_kinds.setdefault(name, kind)
+            mine = self.fact_kinds.setdefault(name, kind)
+            if mine == "int" and kind == "num":         # one side saw whole numbers only: see _add_facts
+                self._promote(name)
         for name, value in other.facts.items():
-            if isinstance(value, Moments):
-                self.facts.setdefault(name, Moments()).merge(value)
+            if self.fact_kinds.get(name) in MEAN_KINDS:
+                self.facts.setdefault(name, Moments()).merge(_as_moments(value))
             elif isinstance(value, Counter):
                 self.facts.setdefault(name, Counter()).update(value)
             else:
@@ -373,6 +392,23 @@ class Summary:
         rated = sorted(name for name, kind in self.fact_kinds.items() if kind in RATE_KINDS)
         return {call: {**share(n, played), "facts": {name: share(rates.get(name, 0), n) for name in rated}}
                 for call, (n, rates) in sorted(self.calls.items(), key=lambda item: (-item[1][0], item[0]))}
+
+
+def _as_moments(value: Any) -> Moments:
+    """A fact's figure as the moments of its values: a Counter of values written as numbers
+    (an 'int' fact) is summed up; its 'none' and any value that is no number are left out."""
+    if isinstance(value, Moments):
+        return value
+    moments = Moments()
+    for key, count in (value or Counter()).items():
+        try:
+            x = exact(Fraction(key))
+        except (ValueError, ZeroDivisionError):
+            continue
+        moments.n += count
+        moments.total += x * count
+        moments.squares += x * x * count
+    return moments
 
 
 @dataclass

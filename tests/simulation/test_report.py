@@ -90,3 +90,15 @@ def test_a_report_of_compared_variants_has_a_section_each(tmp_path):
     page = (tmp_path / "v.html").read_text()
     assert "<h2>Variant: rules as written</h2>" in page and "<h2>Variant: match</h2>" in page
     assert len(_images(page)) == 8
+
+
+@pytest.mark.parametrize("k, n", [(0, 11), (6, 6), (0, 22), (21, 21)])
+def test_a_rate_of_exactly_0_or_1_is_charted_with_error_bars_that_hold_it(k, n):
+    """A fact that never held (or always did): its error bar reaches from the rate to the
+    interval's ends, never below 0, where matplotlib refused the chart and the report failed."""
+    figure = report._rates_chart("facts", [("the fact", k)], n)
+    try:
+        [bars] = [c for c in figure.axes[0].containers if hasattr(c, "datavalues")]
+        assert bars.datavalues.tolist() == [k / n]
+    finally:
+        report._plt().close(figure)

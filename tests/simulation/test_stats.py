@@ -303,3 +303,36 @@ def test_a_percent_interval_keeps_its_ends_apart():
     assert _percent_interval([0.25, 0.5]) == "25.0–50.0%"
     assert _percent_interval([0.0, 0.0002]) == "0.00–0.02%"          # a width of 0.0002 exactly: two places
     assert _percent_interval([0.0, 0.0001]) == "0.000–0.010%"
+
+
+@pytest.mark.parametrize("n", [1, 6, 11, 21, 22, 27, 100, 399])
+def test_a_rate_interval_holds_the_rate_itself_at_0_and_1(n):
+    """In floating point Wilson's lower end for 0 of n comes out a hair above 0 for some n (and
+    the upper end for n of n below 1): a chart's error bar, the rate minus the end, was then
+    negative and the report failed. Every interval holds its rate, and 0 and 1 exactly."""
+    assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
+    assert all(wilson(k, n)[0] <= k / n <= wilson(k, n)[1] for k in range(n + 1))
+
+
+def _contract_summary(*contracts):
+    summary = Summary(["random"] * 2, ("a", "b"), ((0,), (1,)))
+    for contract in contracts:
+        summary.add_deal(0, [1, 0], [1, 0], [], {"contract": contract}, False)
+    return summary
+
+
+def test_a_fact_that_is_whole_in_some_deals_and_fractional_in_others_is_one_number():
+    """'contract' of an auction mixing calls with a whole value, a fractional one and none (0):
+    whole values first counted by value become a mean once a fraction comes, in one summary
+    and when the summaries of two processes meet in either order (once an AttributeError)."""
+    one = _contract_summary(0, 2, Fraction(1, 2), 2)
+    assert one.fact_kinds["contract"] == "num"
+    assert (one.facts["contract"].n, one.facts["contract"].total) == (4, Fraction(9, 2))
+    for first, second in [((0, 2), (Fraction(1, 2), 2)), ((Fraction(1, 2), 2), (0, 2))]:
+        merged = _contract_summary(*first)
+        merged.merge(_contract_summary(*second))
+        assert merged.fact_kinds["contract"] == "num"
+        assert (merged.facts["contract"].n, merged.facts["contract"].total) == (4, Fraction(9, 2))
+        assert merged.to_json_deals()["facts"]["contract"]["mean"] == 1.125
+    whole = _contract_summary(0, 2, 2)
+    assert whole.fact_kinds["contract"] == "int" and whole.facts["contract"] == Counter({"2": 2, "0": 1})
