@@ -75,7 +75,9 @@ def explain(path: str | Path, variant: str | None = None) -> str:
                     text += f" (when {_text(call['when'], 'expr')})"
                 calls.append(text)
             ends = spec.get("ends", "at the first call")
-            passing = ", or passes" if spec.get("pass", True) is not False else " (he may not pass)"
+            allowed = spec.get("pass", True)
+            passing = ", or passes" if allowed is True else " (he may not pass)" if allowed is False \
+                else f", or passes when {_text(allowed, 'expr')}"
             rising = "" if spec.get("rising", True) is not False else "; any value may be called, not only a higher one"
             if ends == "in duels":
                 lines.append(f"  round {number}, in duels: the second player calls {' or '.join(calls)}{passing} "

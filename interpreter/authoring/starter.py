@@ -3,6 +3,7 @@ plays and simulates as it stands, for a person to change into their own game."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from ..data import data_dir
@@ -29,10 +30,21 @@ def starter_text(path: Path, schema: str) -> str:
         .replace("@SCHEMA@", schema)
 
 
+def schema_reference(path: Path) -> str:
+    """What the starter file at ``path`` names as its schema, for editors: the path from its
+    folder to ``schema/game.schema.json`` in that folder or one above it (a checkout's
+    ``games/`` reads ``../schema/game.schema.json``), else the schema's published ``$id``. Never
+    an absolute path: the file keeps working when it is moved or shared."""
+    folder = path.resolve().parent
+    for place in (folder, *folder.parents):
+        candidate = place / "schema" / "game.schema.json"
+        if candidate.is_file():
+            return Path(os.path.relpath(candidate, folder)).as_posix()
+    return json.loads((data_dir("schema") / "game.schema.json").read_text(encoding="utf-8"))["$id"]
+
+
 def write_starter(name: str) -> Path:
     """Write the starter file; refuse to overwrite a file that exists."""
-    from ..data import data_dir
-
     path = starter_path(name)
     if not path.parent.is_dir():
         raise StarterError(f"{path.parent}: no such folder")
@@ -40,5 +52,5 @@ def write_starter(name: str) -> Path:
         path.touch(mode=0o644, exist_ok=False)  # claims the name: another writer cannot take it meanwhile
     except FileExistsError:
         raise StarterError(f"{path}: a file is already there; choose another name") from None
-    write_atomically(path, starter_text(path, (data_dir("schema") / "game.schema.json").resolve().as_uri()))
+    write_atomically(path, starter_text(path, schema_reference(path)))
     return path

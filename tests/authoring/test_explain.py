@@ -66,3 +66,13 @@ def test_explain_html_lists_items_in_one_list():
     page = explain_html(interpreter.GAMES_DIR / "belote.yaml")
     assert page.count("<ul>") == page.count("</ul>") >= 1
     assert "<ul><li>" in page and "</li></ul>" in page
+
+
+def test_explain_gives_a_rounds_condition_for_passing():
+    """Euchre's second round: 'pass: me != dealer' (stick the dealer) is said, not dropped."""
+    text = explain(interpreter.GAMES_DIR / "euchre.yaml")
+    assert ("round 2: each player calls 'name' naming a suit such that suit is not the suit of the turnup "
+            "(value 2) (trump: suit), or passes when the player is not the dealer; the round ends at the first "
+            "call.") in text
+    assert "round 1: each player calls 'order up' (value 1) (trump: the suit of the turnup) (then: the turnup " \
+           "to the dealer), or passes; the round ends at the first call." in text

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 import interpreter
 from cli import main
 from interpreter.authoring.fmt import format_text
-from interpreter.authoring.starter import starter_text
+from interpreter.authoring.starter import schema_reference, starter_text
 from interpreter.lsp.watch import watch
 
 
@@ -19,7 +19,8 @@ def test_new_writes_a_game_that_validates_and_simulates(tmp_path: Path, monkeypa
     assert result.exit_code == 0, result.output
     assert result.output.startswith("wrote my-game.yaml: try 'atout validate my-game.yaml'")
     text = (tmp_path / "my-game.yaml").read_text(encoding="utf-8")
-    assert 'game: "My game"' in text and "# yaml-language-server: $schema=file://" in text
+    assert 'game: "My game"' in text
+    assert "# yaml-language-server: $schema=https://atout.example/schema/game.schema.json\n" in text   # the $id
     assert format_text(text) == text  # already in the canonical layout
     problems, game = interpreter.problems_in(tmp_path / "my-game.yaml")
     assert problems == [] and game.players == 4 and game.deck.size == 32
@@ -69,3 +70,22 @@ def test_watch_reports_what_each_save_changed(tmp_path: Path) -> None:
         "  now: North-South: mean deal score 5.69\n  now: East-West: mean deal score 7.31\n  ok" in fixed
     assert "rule 'last trick' scored in 100% of deals" in first
     assert fixed.rstrip().endswith("  ok")
+
+
+def test_a_starter_file_names_its_schema_by_a_path_that_moves_with_it(tmp_path: Path, monkeypatch) -> None:
+    """Never an absolute path, which breaks when the file is moved or shared: beside a folder
+    that holds schema/game.schema.json (a checkout's games/), the path from the file's folder;
+    anywhere else the schema's published $id."""
+    (tmp_path / "schema").mkdir()
+    (tmp_path / "schema" / "game.schema.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "games" / "mine").mkdir(parents=True)
+    assert schema_reference(tmp_path / "games" / "mine" / "x.yaml") == "../../schema/game.schema.json"
+    assert schema_reference(tmp_path / "x.yaml") == "schema/game.schema.json"
+    monkeypatch.chdir(tmp_path / "games")
+    result = CliRunner().invoke(main, ["new", "mine/my-game"])
+    assert result.exit_code == 0, result.output
+    first = (tmp_path / "games" / "mine" / "my-game.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../../schema/game.schema.json"
+    elsewhere = tmp_path.parent / f"{tmp_path.name}-elsewhere"
+    elsewhere.mkdir()
+    assert schema_reference(elsewhere / "x.yaml") == "https://atout.example/schema/game.schema.json"
