@@ -140,6 +140,25 @@ def test_no_modules_import_each_other_in_a_circle():
     assert circles(graph()) == []
 
 
+def test_no_package_exports_a_name_that_is_one_of_its_modules():
+    """A function and a module of one package never share a name: importing the module would
+    put it where the function was (``envs.pettingzoo_env`` stopped being callable that way)."""
+    clashes = []
+    known = modules()
+    for name, path in known.items():
+        if path.name != "__init__.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        exported = set()
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                exported.add(node.name)
+            elif isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "__all__":
+                exported |= set(ast.literal_eval(node.value))
+        clashes += [f"{name}.{export}" for export in sorted(exported) if f"{name}.{export}" in known]
+    assert clashes == []
+
+
 def test_every_module_belongs_to_a_layer():
     for name in modules():
         part_of(name)

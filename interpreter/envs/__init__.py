@@ -4,7 +4,7 @@ Both adapters share one fixed-size observation vector (``encoding``) and one act
 numbering (``actions``): action ``i`` is ``game.actions[i]`` — card plays first, by deck
 index, then every other kind of action the rule file defines.
 
-    from . import pettingzoo_env
+    from interpreter.envs import pettingzoo_env
     env = pettingzoo_env("NAME")        # a bundled game's name or a rule file's path
 
 The extras they need (PettingZoo, Gymnasium, NumPy, OpenSpiel) are optional:
@@ -24,8 +24,8 @@ __all__ = ["pettingzoo_env", "register_openspiel", "layout", "Encoder", "Slice",
 
 def pettingzoo_env(game: Game | str, variant: str | None = None, *, match: bool = False,
                    render_mode: str | None = None) -> Any:
-    """A PettingZoo AEC environment playing ``game`` (see ``pettingzoo_env.AtoutEnv``)."""
-    from .pettingzoo_env import pettingzoo_env as make
+    """A PettingZoo AEC environment playing ``game`` (see ``pettingzoo_adapter.AtoutEnv``)."""
+    from .pettingzoo_adapter import pettingzoo_env as make
     return make(game, variant, match=match, render_mode=render_mode)
 
 

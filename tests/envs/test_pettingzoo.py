@@ -249,3 +249,18 @@ def test_the_readme_example_runs_and_prints_each_seats_mean_reward():
     assert list(means) == ["seat_0", "seat_1", "seat_2", "seat_3"]
     assert means["seat_0"] == means["seat_2"] and means["seat_1"] == means["seat_3"]   # partners share a score
     assert 60 < means["seat_0"] < 110 and 60 < means["seat_1"] < 110                  # random play splits the points
+
+
+def test_the_environment_function_stays_callable_for_every_game_in_one_process():
+    """interpreter.envs.pettingzoo_env is a function; the module that holds its adapter has
+    another name, so importing that module never puts a module where the function was (the
+    second call once raised "'module' object is not callable")."""
+    code = ("import interpreter, interpreter.envs as envs\n"
+            "for path in interpreter.bundled_games():\n"
+            "    env = envs.pettingzoo_env(path.stem)\n"
+            "    env.reset(seed=1)\n"
+            "    assert callable(envs.pettingzoo_env), path\n"
+            "print(len(interpreter.bundled_games()))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parents[2])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(len(interpreter.bundled_games()))
