@@ -43,8 +43,8 @@ READINGS = (
     "Poignée bonuses (unmultiplied) go to the side that wins the contract, whoever "
     "declared them; petit au bout is 10 x multiplier to the side winning the trick.",
     "Four-Kings exception: the taker holding the four Kings at his first card may count "
-    "and show his discarded trumps for the triple poignée only (trumps-or-Excuse in hand "
-    "plus discarded trumps reach the triple threshold).",
+    "and show his discarded trumps for the triple poignée only (trumps in hand plus "
+    "discarded trumps, without the Excuse, reach the triple threshold).",
     "Each seat speaks exactly once in the auction, also after a garde contre (then only "
     "'pass' is legal).",
     "5 players: the called card's holder after the chien is taken is the partner; the "
@@ -281,9 +281,11 @@ class Referee:
 
     def _poignee_count(self, seat: int, triple: bool) -> int:
         hand = self.hands[seat]
-        count = sum(1 for c in hand if c in TRUMPS) + (EXCUSE in hand)
+        trumps = sum(1 for c in hand if c in TRUMPS)
+        count = trumps + (EXCUSE in hand)
         if triple and self._four_kings_exception(seat):
-            count += len(self._discarded_trumps())
+            # "15 trumf i alt", hand and discard: trumps only, the Excuse is not one of them here
+            count = max(count, trumps + len(self._discarded_trumps()))
         return count
 
     def _showable(self) -> list[str]:

@@ -716,6 +716,23 @@ def test_four_kings_exception_the_forced_trump_discards_count_in_a_triple_poigne
     assert state.shown[0] == 40
 
 
+@pytest.mark.parametrize("chien, discards, triple", [
+    ("QS QH QD QC NS 15T", "QS QH QD QC NS 15T", False),
+    ("QS QH QD QC 15T 16T", "QS QH QD QC 15T 16T", True)])
+def test_four_kings_exception_counts_fifteen_trumps_without_the_excuse(chien, discards, triple):
+    """The four Kings, the Excuse and 13 trumps in hand, and the trumps the taker had to discard:
+    15 trumps in all ("i alt 15 trumf", the Excuse not among them) offer the triple poignée; 14
+    trumps and the Excuse do not, as the seed's deck counts 21 trumps and the Excuse apart."""
+    state = new({0: "KS KH KD KC EX " + trumps(2, 14), 1: "1T 20T 21T"}, chien=chien)
+    bid(state, 0, "garde")
+    run(state, *[f"discard {card}" for card in discards.split()], "pass")
+    assert len([c for c in hand(state, 0) if c.endswith("T")]) == 13 and "EX" in hand(state, 0)
+    while state.current_player != 0:
+        state.apply(next(a.text for a in state.legal_actions() if a.kind == "play"))
+    offered = {t for t in legal(state) if "poignée" in t}
+    assert offered == {"single poignée", "double poignée"} | ({"triple poignée"} if triple else set())
+
+
 def test_without_a_discard_the_trumps_in_the_chien_do_not_count_for_a_poignee():
     state = at_play({0: FOUR_KINGS, 1: "1T 20T 21T EX"}, chien=FOUR_KINGS_CHIEN)
     while state.current_player != 0:
