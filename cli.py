@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
+from dataclasses import replace
 import json
 import os
 import sys
@@ -86,9 +87,16 @@ def validate(files: tuple[Path, ...], watch: bool) -> None:
 
         watch_files(list(files), click.echo)
         return
+    from interpreter.authoring.playcheck import play_problems
+
     total = 0
     for path in files:
-        problems, _ = interpreter.problems_in(path)
+        problems, game = interpreter.problems_in(path)
+        if game is not None:        # a file that validates must play: a few random deals and a match of each variant
+            for variant in (None, *game.variants):
+                played = game if variant is None else interpreter.load(path, variant)
+                found = play_problems(str(path), played)
+                problems += [replace(p, message=f"{p.message} (in variant '{variant}')") if variant else p for p in found]
         for problem in problems:
             click.echo(problem.format())
         errors = [p for p in problems if not p.warning]

@@ -78,3 +78,30 @@ piles:
   unused: {seen by: nobody}
 """
 """Two players, ten cards and a pile nobody sees: the head of most tiny rule files."""
+
+
+FOUR_RANKS_HEAD = """\
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack}
+order: A > K > Q > J
+"""
+"""Two players and eight cards, nothing else: the head of a tiny rule file that adds its own deal."""
+
+FOLLOW_FROM_SEAT_0 = """\
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+"""
+"""Seat 0 leads, the highest card of the suit led wins, follow suit if you can (more of 'play:' may follow)."""
+
+TRICKS_TO_EACH_SEAT = """\
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it)
+"""
+"""A point a trick, to every seat."""

@@ -8,6 +8,7 @@ from click.testing import CliRunner
 import interpreter
 
 from cli import main
+from helpers import FOLLOW_FROM_SEAT_0, FOUR_RANKS_HEAD
 
 RUN = CliRunner()
 
@@ -25,6 +26,33 @@ def test_validate_ok_and_broken(tmp_path):
     result = RUN.invoke(main, ["validate", str(broken)])
     assert result.exit_code == 1
     assert f"{broken}:1:1: missing required key 'cards'" in result.output
+
+
+SHARE = "game: Share\n" + FOUR_RANKS_HEAD + "deal: 4 each\n" + FOLLOW_FROM_SEAT_0 + """\
+scoring:
+  award:
+    - rule: share
+      to: each_seat
+      points: 12 / tricks(it)
+"""
+
+
+def test_validate_plays_random_deals_and_reports_a_failure_at_its_rule(tmp_path):
+    """The file is sound on paper, but a seat that takes no trick divides by zero: validate
+    deals random deals of every file it accepts and reports the failure at the award."""
+    path = tmp_path / "share.yaml"
+    path.write_text(SHARE, encoding="utf-8")
+    result = RUN.invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1
+    first, quoted, marker, hint, total = result.output.splitlines()
+    assert first.startswith(f"{path}:16:15: a random deal (seed 'validate:") and \
+        first.endswith("stops: division by zero")
+    assert (quoted, marker) == ("          points: 12 / tricks(it)", "                  ^^^^^^^^^^^^^^^")
+    assert hint == "    hint: validate plays random deals of every file it accepts"
+    assert total == "1 problem(s) in 1 file(s)"
+    sound = tmp_path / "sound.yaml"
+    sound.write_text(SHARE.replace("12 / tricks(it)", "12 / (tricks(it) + 1)"), encoding="utf-8")
+    assert RUN.invoke(main, ["validate", str(sound)]).output == f"{sound}: ok\n"
 
 
 def test_simulate_is_reproducible_and_writes_records(tmp_path):

@@ -10,7 +10,7 @@ from fractions import Fraction
 import random
 from typing import Callable
 
-from ..errors import IllegalActionError, LayoutError
+from ..errors import RULE_ERRORS, IllegalActionError, LayoutError, reraise_rule_error
 from .cards import Deck, Points
 from .generate import engine_class
 from .match import Match
@@ -205,9 +205,15 @@ class Game:
         seed: many deals from one stream, without seeding a generator for each), or stacked from
         ``layout``; ``standing`` is where its match stands (a Match gives it; a lone deal is the
         first of no match)."""
-        State = self.state_class
         if not isinstance(dealer, int) or not 0 <= dealer < self.players:
             raise LayoutError(f"dealer must be a seat from 0 to {self.players - 1}, found {dealer}")
+        try:
+            return self._new_deal(seed, layout, dealer, standing)
+        except RULE_ERRORS as err:
+            reraise_rule_error(err)
+
+    def _new_deal(self, seed, layout, dealer: int, standing: Standing | None) -> State:
+        State = self.state_class
         if isinstance(layout, dict) and "pack" in layout and "hands" not in layout:
             return State.start(self, dealer, [0] * self.players, [self._pack(layout)] + [[] for _ in self.pile_names[1:]],
                                deal=True, standing=standing)

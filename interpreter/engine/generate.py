@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ..errors import RULE_ERRORS, reraise_rule_error
 from .cards import whole
 from .generate_deal import deal_source, indent, start_play_source, start_source
 from .phases import AUCTION, PLAY, TRANSFERS, Taken
@@ -82,7 +83,7 @@ def engine_class(game: Game) -> type[State]:
     source, names = engine_source(game)
     namespace = dict(game.code.namespace if game.code is not None else {})
     namespace.update(names, State=State, PLAY=PLAY, AUCTION=AUCTION, TRANSFERS=TRANSFERS, TRUMPS_LED=TRUMPS_LED,
-                     Taken=Taken)
+                     Taken=Taken, RULE_ERRORS=RULE_ERRORS, reraise_rule_error=reraise_rule_error)
     exec(compile(source, f"<{game.path}: generated engine>", "exec"), namespace)
     methods = {name: namespace[name] for name in ("_compute_legal", "_play", "legal_actions", "apply_unchecked",
                                                   "_award_list", "_deal", "_start_play")}
@@ -409,15 +410,25 @@ def _legal_actions_source(writer: _Writer) -> str:
            "        if legal is None:",
            *indent(_legal_body(writer), 12),
            "            legal = s._legal = allowed",
-           f"        plays = [{', '.join(parts)}]"]
+           f"        plays = [{', '.join(parts)}]",
+           "        if not plays:",
+           "            s._no_card()"]
     extra = (" + (s._shows() if not s.winners else [])" if game.shows else "") + (" + s._announcement()" if game.melds is not None else "")
     lead, conditions = [], []
     for k, spec in enumerate(game.side_actions):
-        if spec.at == "lead":
-            conditions.append((writer.constant(f"ACTS_{k}", tuple(a for a in game.by_kind["act"] if a.arg == k)),
+        if spec.at != "lead":
+            continue
+        actions = tuple(a for a in game.by_kind["act"] if a.arg == k)
+        if any(a.card >= 0 for a in actions):        # one action for each card: 'when' sees its card
+            conditions.append((f"s._lead_actions_of({k})", None))
+        else:
+            conditions.append((writer.constant(f"ACTS_{k}", actions),
                                writer.rule(("play", "actions", spec.name, "when"), spec.when)))
-    shared = _shared_lets(writer, [condition for _, condition in conditions])
+    shared = _shared_lets(writer, [condition for _, condition in conditions if condition is not None])
     for actions, condition in conditions:
+        if condition is None:
+            lead.append(actions)
+            continue
         for name, piece in shared:
             condition = condition.replace(f"({piece})", f"let_{name}").replace(piece, f"let_{name}")
         lead.append(f"({actions} if {_at_lead(condition)} else ())")
@@ -450,7 +461,9 @@ def _legal_actions_source(writer: _Writer) -> str:
         before = f"[*{', *'.join(lead)}] + " if lead else ""
         out.append(f"        return {before}plays{declarations}{extra}")
     out.append("    return State.legal_actions(s)")
-    return "\n".join(out)
+    head, body = out[:2], out[2:]         # the body in a try: a rule's own error becomes the file's (errors.py)
+    return "\n".join(head + ["    try:"] + ["    " + line for line in body]
+                     + ["    except RULE_ERRORS as err:", "        reraise_rule_error(err)"])
 
 
 def _shared_lets(writer: _Writer, conditions: list[str]) -> list[tuple[str, str]]:

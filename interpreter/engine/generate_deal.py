@@ -52,7 +52,8 @@ def start_play_source(writer: Writer) -> str:
     if game.team_rules is not None:
         out.append("    s._form_teams()")
     if game.trump is not None:
-        out.append(f"    trump = s.trump = {writer.rule(('play', 'trump'), game.trump)}")
+        out.append(f"    trump = {writer.rule(('play', 'trump'), game.trump)}")
+        out.append("    trump = s.trump = -1 if trump is None else trump")
     else:
         out.append("    trump = s.trump")
     masks = writer.constant("SUIT_MASKS", game.deck.suit_masks)

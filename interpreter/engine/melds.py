@@ -38,14 +38,16 @@ class Found:
 class Melds:
     """The melds of a rule file, ``at`` "first turn" (announced) or "trick" (to its winner).
 
-    ``runs`` holds each suit's cards in sequence order, highest first; ``by_length`` the
+    ``runs`` holds each suit's steps in sequence order, highest first: a step is the mask of
+    the suit's cards of one place (cards the order ranks equal, ``A = A2``, are one step, and
+    a sequence holds one card of each step it runs through); ``by_length`` the
     sequence combination a run of each length counts as (-1: none). ``groups`` holds, in the
     file's order, (combination, suit, cards, top) for every meld that is a fixed set of cards:
     each rank of an 'of a kind', each suit of ranks held in one suit, fixed cards."""
 
     at: str
     combinations: tuple[Combination, ...]
-    runs: tuple[tuple[int, ...], ...]
+    runs: tuple[tuple[int, ...], ...]   # each suit's steps: masks of cards of equal place, highest first
     by_length: tuple[int, ...]
     groups: tuple[tuple[int, int, int, int], ...]
     place: tuple[int, ...]            # card -> its place in the sequence order, the lowest 0
@@ -56,21 +58,20 @@ class Melds:
         longest = len(self.by_length) - 1
         if longest > 0:
             for suit, run in enumerate(self.runs):
-                length, top = 0, -1
-                for c in run + (-1,):
-                    if c >= 0 and cards >> c & 1:
+                length, held, top = 0, 0, -1
+                for step in run + (0,):
+                    mine = cards & step
+                    if mine:
+                        low = mine & -mine              # one card of each step
                         if not length:
-                            top = c
+                            top = low.bit_length() - 1
                         length += 1
+                        held |= low
                         continue
                     meld = self.by_length[min(length, longest)]
                     if meld >= 0:
-                        held = 0
-                        at = run.index(top)
-                        for d in run[at:at + length]:
-                            held |= 1 << d
                         found.append(Found(meld, suit, held, self.place[top]))
-                    length = 0
+                    length, held = 0, 0
         for meld, suit, group, top in self.groups:
             if cards & group == group:
                 found.append(Found(meld, suit, group, top))

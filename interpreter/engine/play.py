@@ -20,7 +20,8 @@ class TrickPlay:
         if game.team_rules is not None:
             self._form_teams()
         if game.trump is not None:
-            self.trump = game.trump(self)
+            trump = game.trump(self)
+            self.trump = -1 if trump is None else trump      # 'none': a deal without trumps
         self.trumps = game.deck.suit_masks[self.trump] if self.trump >= 0 else 0
         if game.trump_cards is not None:
             self.trumps = game.trump_cards(self)
@@ -74,8 +75,28 @@ class TrickPlay:
 
     def _side_actions(self) -> list[Action]:
         game = self.game
-        return [a for a in game.by_kind["act"]
-                if game.side_actions[a.arg].at == "lead" and game.side_actions[a.arg].when(self)]
+        found = []
+        for k, spec in enumerate(game.side_actions):
+            if spec.at == "lead":
+                found += self._lead_actions_of(k)
+        return found
+
+    def _lead_actions_of(self, k: int) -> list[Action]:
+        """The actions of side action ``k`` its ``when`` allows the leader now; one made for each
+        card (``for each card``) sees that card as ``card``."""
+        game = self.game
+        when = game.side_actions[k].when
+        found = []
+        for action in game.by_kind["act"]:
+            if action.arg != k:
+                continue
+            if action.card >= 0:
+                self.bound = {"card": 1 << action.card}
+            ok = when(self)
+            self.bound = {}
+            if ok:
+                found.append(action)
+        return found
 
     def _declarations(self) -> list[Action]:
         game = self.game

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..errors import IllegalActionError, RuleRuntimeError
+from ..errors import RULE_ERRORS, IllegalActionError, RuleRuntimeError, reraise_rule_error
 from .cards import whole
 
 
@@ -51,13 +51,19 @@ class Result:
     def reasons(self) -> tuple[Reason, ...]:
         """Each award given, in the rule file's order: its rule, who received it, the points."""
         if self._reasons_later is not None:
-            self._reasons = self._reasons_later()
+            try:
+                self._reasons = self._reasons_later()
+            except RULE_ERRORS as err:
+                reraise_rule_error(err)
             self._reasons_later = None
         return self._reasons
 
     def _details(self) -> None:
         if self._later is not None:
-            self._facts, self._breakdown = self._later()
+            try:
+                self._facts, self._breakdown = self._later()
+            except RULE_ERRORS as err:
+                reraise_rule_error(err)
             self._later = None
 
     @property
@@ -112,6 +118,8 @@ class Settlement:
         self.memo = {}  # each let is computed once while the deal is settled
         try:
             return self._settle()
+        except RULE_ERRORS as err:
+            reraise_rule_error(err)
         finally:
             self.memo = None
 

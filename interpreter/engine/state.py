@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import IllegalActionError
+from ..errors import RULE_ERRORS, DealLimitError, IllegalActionError, RuleRuntimeError, reraise_rule_error
 from .auction import AuctionPhase
 from .cards import bits
 from .parts import Action, Standing
@@ -22,9 +22,14 @@ from .transfers import TransferPhase
 if TYPE_CHECKING:
     from .game import Game
 
+MAX_ACTIONS_PER_DEAL = 10_000
+"""Actions one deal may take, cards included (a deal of 78 cards and an auction take about a
+hundred): a rule file that lets an action be taken again and again stops with DealLimitError
+instead of running forever. It is checked at every action but a card's play (hands run out)."""
+
 _BIT = (1).__lshift__      # card -> its bit: sum(map(_BIT, cards)) is the mask of distinct cards
 
-__all__ = ["State", "Result", "Reason", "AUCTION", "PLAY", "OVER", "DECIDE", "TRANSFER"]
+__all__ = ["State", "Result", "Reason", "MAX_ACTIONS_PER_DEAL", "AUCTION", "PLAY", "OVER", "DECIDE", "TRANSFER"]
 
 # Each field of a new deal's State and its first value, as Python over start()'s parameters
 # (game, dealer, hands, piles, standing); SEATS and MARKS stand for a list of one value per
@@ -271,12 +276,20 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
     def legal_actions(self) -> list[Action]:
         """The legal actions in a stable order: side actions, card plays (by card number),
         melds with a lead, shows, the announcement of melds; calls in the order of the rule file, then pass."""
+        try:
+            return self._legal_actions()
+        except RULE_ERRORS as err:
+            reraise_rule_error(err)
+
+    def _legal_actions(self) -> list[Action]:
         game = self.game
         phase = self.phase
         if phase == PLAY:
             if self.pending is not None:
                 return self._reveals()
             plays = game.plays_of(self.legal_mask())
+            if not plays:
+                self._no_card()
             if game.simple:
                 return plays
             if self.trick:
@@ -316,7 +329,10 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                 raise IllegalActionError(self._why_illegal(action))
         elif action not in self.legal_actions():
             raise IllegalActionError(self._why_illegal(action))
-        self.apply_unchecked(action)
+        try:
+            self.apply_unchecked(action)
+        except RULE_ERRORS as err:
+            reraise_rule_error(err)
 
     def resolve(self, text: str) -> Action:
         """The action a person means by ``text`` here: a legal action of that text first (a call's
@@ -339,7 +355,12 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         kind = action.kind
         if kind == "play":
             self._play(action.card)
-        elif self.phase == DECIDE:
+            return
+        if len(self.history) >= MAX_ACTIONS_PER_DEAL:
+            raise DealLimitError.at(self._rule_of(action), f"the deal has taken {MAX_ACTIONS_PER_DEAL:,} actions "
+                                    f"without ending: '{action.text}' (seat {self.current}) may be taken again and "
+                                    "again; its 'when' must stop holding once it is taken")
+        if self.phase == DECIDE:
             self._decide(action)
         elif kind == "give":
             self._give(action)
@@ -355,6 +376,32 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
             self._act(action)
         else:
             self._bid(action)
+
+    def _no_card(self) -> None:
+        """A player whose turn it is to play holds no card: the rule file handed the seats
+        unequal hands (a swap or a transfer moving more cards one way than the other)."""
+        game = self.game
+        moved = next((text for _, text in reversed(self.history) if isinstance(text, str)), None)
+        action = next((a for a in game.actions if a.text == moved and a.kind in ("act", "give")), None)
+        holders = [f"seat {s}" for s, hand in enumerate(self.hands) if hand]
+        raise RuleRuntimeError.at(None if action is None else self._rule_of(action),
+                                  f"seat {self.current} must play a card but holds none"
+                               + (f", while {' and '.join(holders)} still {'holds' if len(holders) == 1 else 'hold'} cards"
+                                  if holders else
+                                  ", nor does any seat, and the deal has not ended")
+                               + ": the rule file leaves the seats unequal hands"
+                               + (f" (the last action before it: '{moved}')" if moved else ""))
+
+    def _rule_of(self, action: Action) -> tuple | None:
+        """Where in the rule file the action is defined: a side action, a transfer, a show."""
+        game = self.game
+        if action.kind == "act":
+            return ("play", "actions", game.side_actions[action.arg].name)
+        if action.kind == "show":
+            return ("play", "show", game.shows[action.arg].name)
+        if action.kind == "give":
+            return ("transfers", game.transfers[action.arg].name)
+        return None
 
     def _why_illegal(self, action: Action) -> str:
         deck = self.game.deck

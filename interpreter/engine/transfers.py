@@ -20,26 +20,40 @@ class TransferPhase:
     # --- one-off decisions ----------------------------------------------------------------
 
     def _offer(self, at: str) -> bool:
-        """Offer the actions of stage ``at`` to their seat; False when none is offered."""
+        """Offer the actions of stage ``at``, each to its own ``by`` seat (the taker by default):
+        the seats that have one decide in turn, in seat order from the player after the dealer,
+        each taking one of its actions or passing. False when none is offered."""
         specs = self.game.offered.get(at)
         if not specs:
             return False
-        seat = specs[0].by(self) if specs[0].by is not None else self.taker
-        if seat is None:
-            return False
+        players = self.game.players
+        first = (self.dealer + 1) % players
+        seats = {seat for spec in specs if (seat := self._decider(spec)) is not None}
         phase, current = self.phase, self.current
-        self.phase, self.current, self.decision, self._legal = DECIDE, seat, at, None
-        if self._decisions():
+        if self._ask(at, tuple(sorted(seats, key=lambda seat: (seat - first) % players))):
             return True
-        self.phase, self.current, self.decision = phase, current, None
+        self.phase, self.current = phase, current
+        return False
+
+    def _decider(self, spec) -> int | None:
+        return spec.by(self) if spec.by is not None else self.taker
+
+    def _ask(self, at: str, seats: tuple[int, ...]) -> bool:
+        """Make the first of ``seats`` that has an action to take the one deciding; False when none has."""
+        for k, seat in enumerate(seats):
+            self.phase, self.current, self.decision, self._legal = DECIDE, seat, (at, seats[k + 1:]), None
+            if self._decisions():
+                return True
+        self.decision = None
         return False
 
     def _decisions(self) -> list[Action]:
         game = self.game
+        at = self.decision[0]
         found, required = [], False
         for action in game.by_kind["act"]:
             spec = game.side_actions[action.arg]
-            if spec.at != self.decision:
+            if spec.at != at or self._decider(spec) != self.current:
                 continue
             if action.card >= 0:
                 self.bound = {"card": 1 << action.card}
@@ -57,8 +71,10 @@ class TransferPhase:
             self.history.append((self.current, action.text))
         else:
             self._act(action)
-        self.decision = None
-        self._advance()
+        at, later = self.decision
+        self._legal = None
+        if not self._ask(at, later):
+            self._advance()
 
     # --- transfers ------------------------------------------------------------------------
 
@@ -138,10 +154,14 @@ class TransferPhase:
     # --- declarations that show cards, before a player's first card ------------------------
 
     def _shows(self) -> list[Action]:
+        """The declarations that show cards the player may make now: before his first card, each
+        at most once a deal (whatever its 'when' says, so that none can be made again and again)."""
         game = self.game
-        if self.winners or self.current in self.trick_seats:
+        seat = self.current
+        if self.winners or seat in self.trick_seats:
             return []
-        return [a for a in game.by_kind["show"] if game.shows[a.arg].when(self)]
+        made = {text for who, text in self.history if who == seat and isinstance(text, str)}
+        return [a for a in game.by_kind["show"] if a.text not in made and game.shows[a.arg].when(self)]
 
     def _start_show(self, action: Action) -> None:
         self.history.append((self.current, action.text))

@@ -14,7 +14,7 @@ from . import nodes as n
 from ..engine.cards import Deck, Points
 from ..engine.game import Game
 from ..engine.parts import Action, Auction, RuleSources
-from ..errors import Problem, RuleRuntimeError
+from ..errors import RULE_FILE, Problem, RuleRuntimeError
 from .compile_cards import CardSections
 from .compile_deal import DealSections
 from .compile_play import PlaySections
@@ -67,8 +67,8 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
     def report_in(self, path: tuple, pos: n.Pos, message: str, hint: str = "") -> None:
         self.problems.append(self.source.problem_in_text(path, pos, message, hint))
 
-    def warn(self, path: tuple, message: str, hint: str = "") -> None:
-        self.problems.append(replace(self.source.problem(path, message, hint), warning=True))
+    def warn(self, path: tuple, message: str, hint: str = "", key: bool = False) -> None:
+        self.problems.append(replace(self.source.problem(path, message, hint, key=key), warning=True))
 
     def parse(self, path: tuple, start: str) -> Any:
         text = self.source.value_at(path)
@@ -221,10 +221,13 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             name, _, param = str(key).partition("(")
             param = param.rstrip(")")
             path = ("let", key)
-            if name in exprs.builtins or name in scope.pile_names or name in scope.mark_names:
-                self.report(path, f"'{name}' is already a built-in, pile or mark name and cannot be redefined", key=True)
+            if name in scope.pile_names or name in scope.mark_names:
+                self.report(path, f"'{name}' is already a pile or mark name and cannot be redefined", key=True)
                 failed = True
                 continue
+            if name in exprs.builtins:      # the language may grow a built-in a file already uses as its own name
+                self.warn(path, f"'{name}' is also a built-in: in this file the let takes its place",
+                          f"rename the let to use the built-in {exprs.builtins[name].example}", key=True)
             if param and param not in ("seat", "team", "suit"):
                 self.report(path, f"a function's parameter is 'seat', 'team' or 'suit', found '{param}'",
                             "write e.g. total(seat): points(seat) + melds(seat)", key=True)
@@ -287,6 +290,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         except ExprProblem as err:
             self.report_in(path, err.pos, err.message, err.hint)
             raise _Skip from None
+        compiled.where = f"{RULE_FILE}:" + "/".join(str(key).replace("/", "%2F") for key in path)
         self.check_constant(path, tree, compiled)
         if compiled.src is not None:
             self.generated.append((path, compiled.src))

@@ -10,8 +10,9 @@ from fractions import Fraction
 from . import nodes as n
 from ..engine.melds import Combination, Melds
 from ..engine.parts import Declaration, Show, SideAction
-from .compile_support import _leader_only, _Skip
+from .compile_support import _leader_only, _names, _Skip
 from .expressions import ExpressionCompiler, ExprProblem, Fn
+from .syntax import SyntaxProblem, parse
 
 
 class PlaySections:
@@ -109,6 +110,10 @@ class PlaySections:
                                 "only an action at the end of the auction or the start of play may choose the "
                                 "trump or the ranking: play has begun at a lead", "add at: start of play")
                     raise _Skip
+                if at == "lead" and swap is None and not deal and not self.reads(path + ("when",)) & set(spec.get("set", {})):
+                    self.warn(path, f"taking '{name}' changes nothing its 'when' reads: a leader may take it again "
+                              "and again", "set a mark that 'when' reads, e.g. set: {done: \"true\"} with "
+                              "when: … and done = none", key=True)
                 side_actions.append(SideAction(str(name), when, swap, sets, at, by, cards, bool(spec.get("required")),
                                                chosen, ranking, deal))
             except _Skip:
@@ -209,7 +214,8 @@ class PlaySections:
             fitting = [size for size in lengths if size <= length]
             if fitting:
                 by_length[length] = lengths[max(fitting)]
-        runs = tuple(tuple(sorted((c for c in range(deck.size) if mask >> c & 1), key=lambda c: -place[c]))
+        runs = tuple(tuple(sum(1 << c for c in range(deck.size) if mask >> c & 1 and place[c] == level)
+                           for level in sorted({place[c] for c in range(deck.size) if mask >> c & 1}, reverse=True))
                      for mask in deck.suit_masks)
         return Melds(str(spec["at"]), tuple(combinations), runs, tuple(by_length), tuple(groups), place)
 
@@ -258,6 +264,23 @@ class PlaySections:
         except (AttributeError, TypeError, KeyError, IndexError):
             self.report(path, f"{what} must be fixed cards, ranks or suits, e.g. K or Q")
             raise _Skip from None
+
+    def reads(self, path: tuple) -> set[str]:
+        """The names the rule string at ``path`` reads, through the lets it uses too."""
+        lets = {str(key).partition("(")[0]: key for key in self.doc.get("let", {}) or {}}
+        found: set[str] = set()
+        todo = [path]
+        while todo:
+            here = todo.pop()
+            try:
+                names = _names(parse(str(self.source.value_at(here)), "expr"))
+            except SyntaxProblem:       # reported where the string is compiled
+                continue
+            for name in names - found:
+                if name in lets:
+                    todo.append(("let", lets[name]))
+            found |= names
+        return found
 
     def mark_settings(self, exprs: ExpressionCompiler, path: tuple, spec: dict,
                       marks: dict[str, str]) -> tuple[tuple[int, Fn], ...]:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from . import nodes as n
 from ..engine.cards import Deck, Points, quotient
 from ..engine.tricks import TRUMPS_LED, TrickRule
-from ..errors import rule_failure
+from ..errors import RULE_FILE, rule_failure
 
 Fn = Callable[[Any], Any]
 
@@ -31,17 +31,19 @@ class ExprProblem(ValueError):
 
 class Compiled:
     """A typed expression: its Python source over the state ``s`` (run in the game's
-    namespace) and the function made from it, built on first use."""
+    namespace) and the function made from it, built on first use; ``where`` names the rule
+    string in the code's file name (``RULE_FILE``)."""
 
-    __slots__ = ("type", "src", "_fn", "_namespace")
+    __slots__ = ("type", "src", "_fn", "_namespace", "where")
 
     def __init__(self, fn: Fn | None, type: str, src: str | None = None, namespace: dict | None = None):
         self.type, self.src, self._fn, self._namespace = type, src, fn, namespace
+        self.where = RULE_FILE
 
     @property
     def fn(self) -> Fn:
         if self._fn is None:
-            self._fn = eval(compile(f"lambda s: {self.src}", "<rule file>", "eval"), self._namespace)
+            self._fn = eval(compile(f"lambda s: {self.src}", self.where, "eval"), self._namespace)
         return self._fn
 
 

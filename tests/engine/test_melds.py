@@ -423,3 +423,47 @@ def test_equal_melds_the_one_in_trumps_wins_when_trumps_are_the_first_suit():
     state = announced(hands, [0, 1], turnup="8S")        # spades, suit 0, are trumps
     assert (state.melds[0], state.melds[1]) == (20, 20) and state.trump == 0
     assert _best_meld(state) == NS
+
+
+# --- cards ranked equal in the sequence order ----------------------------------------------------
+
+EQUAL_STEPS = """\
+game: Equal steps
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, A2: Second Ace, K: King, Q: Queen, J: Jack}
+order: A = A2 > K > Q > J
+deal: 5 each
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+  melds:
+    at: trick
+    sequence order: A = A2 > K > Q > J
+    combinations:
+      three in a row: {sequence: 3, points: 20}
+scoring:
+  award:
+    - rule: melds
+      to: each_seat
+      points: melds(it)
+"""
+
+
+def test_cards_ranked_equal_in_the_sequence_order_are_one_step(tmp_path):
+    """With A = A2 > K > Q, Ace-King-Queen is a run of three (A2 would do as well), and
+    Ace-Second Ace-King is a run of two steps only: no meld."""
+    game = tiny(tmp_path, EQUAL_STEPS)
+    index = game.deck.index
+
+    def runs(*codes):
+        found = game.melds.find(sum(1 << index[c] for c in codes))
+        return [(game.melds.combinations[f.combination].name, sorted(game.deck.codes[c] for c in range(game.deck.size)
+                 if f.cards >> c & 1)) for f in found]
+
+    assert runs("AS", "KS", "QS") == [("three in a row", ["AS", "KS", "QS"])]
+    assert runs("A2S", "KS", "QS") == [("three in a row", ["A2S", "KS", "QS"])]
+    assert runs("AS", "A2S", "KS") == []
+    assert runs("AS", "A2S", "KS", "QS") == [("three in a row", ["AS", "KS", "QS"])]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
+from interpreter.engine.phases import DECIDE, PLAY
 from helpers import ENGINES, TWO_SUITS_HEAD, on, texts, tiny
 
 # seat 0 leads, the highest card of the suit led wins, follow suit if you can
@@ -109,3 +110,69 @@ def test_a_start_of_play_action_goes_to_its_seat(tmp_path, engine):
     for card in ("AS", "KS", "AH", "KH"):
         state.apply(card)
     assert state.result().seat_scores == (4, 0)
+
+
+# --- actions of one stage by different seats: each seat decides its own, in turn ----------------
+
+BY_SEATS = """\
+game: By seats
+players: 3
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack}
+order: A > K > Q > J
+deal: 2 each, rest to unused
+piles:
+  unused: {seen by: nobody}
+marks:
+  first: condition
+  second: condition
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+  actions:
+    announce:
+      at: start of play
+      by: seat(2)
+      when: "true"
+      set: {second: "true"}
+    boast:
+      at: start of play
+      by: seat(1)
+      when: "true"
+      set: {first: "true"}
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it)
+"""
+
+
+def _decide_all(state, choose):
+    asked = []
+    while state.phase == DECIDE:
+        legal = [a.text for a in state.legal_actions()]
+        asked.append((state.current, legal))
+        state.apply(choose(legal))
+    return asked
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_each_start_of_play_action_is_offered_to_its_own_seat_in_turn(tmp_path, engine):
+    """Two actions with different 'by' seats: each seat is asked its own, in seat order from
+    the player after the dealer (seat 1, then seat 2), and each one's marks are set."""
+    game = on(tiny(tmp_path, BY_SEATS), engine)
+    state = game.new_deal(seed=1, dealer=0)
+    assert _decide_all(state, lambda legal: legal[0]) == [(1, ["boast", "pass"]), (2, ["announce", "pass"])]
+    assert state.marks == [True, True] and state.phase == PLAY and state.current == 0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_seat_that_passes_leaves_the_next_seat_its_decision(tmp_path, engine):
+    game = on(tiny(tmp_path, BY_SEATS), engine)
+    state = game.new_deal(seed=1, dealer=1)         # the player after the dealer is seat 2
+    assert _decide_all(state, lambda legal: legal[-1]) == [(2, ["announce", "pass"]), (1, ["boast", "pass"])]
+    assert state.marks == [None, None]
+    assert [entry for entry in state.history if entry[1] == "pass"] == [(2, "pass"), (1, "pass")]

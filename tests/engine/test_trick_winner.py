@@ -13,7 +13,7 @@ import pytest
 
 import interpreter
 from interpreter.engine.tricks import TRUMPS_LED
-from helpers import ENGINES, on, texts, tiny
+from helpers import ENGINES, FOUR_RANKS_HEAD, TRICKS_TO_EACH_SEAT, on, texts, tiny
 
 
 def stated_winner(rule, trick, trump, trumps):
@@ -348,3 +348,32 @@ def test_a_ranking_without_orders_keeps_the_trump_order(tmp_path, engine, call, 
     state.apply("KS")
     state.apply("10S")
     assert state.result().seat_scores == scores
+
+
+# --- a trump that is none: a deal without trumps ------------------------------------------------
+
+TRUMP = "game: Trump none\n" + FOUR_RANKS_HEAD + """\
+deal: 2 each, rest to stock
+piles:
+  stock: {seen by: nobody}
+  empty: {seen by: everyone}
+play:
+  lead: seat(0)
+  trump: TRUMP
+  winner: highest of led suit
+  follow: [led, any]
+""" + TRICKS_TO_EACH_SEAT
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("trump", ["none", "S if dealer = seat(1) else none", "suit_of(empty)"])
+def test_a_trump_that_is_none_makes_a_deal_without_trumps(tmp_path, engine, trump):
+    """'none' fits wherever a suit is expected: as the trump of play it means no trump, and a
+    heart does not beat the spade led."""
+    game = on(tiny(tmp_path, TRUMP.replace("TRUMP", f'"{trump}"')), engine)
+    state = game.new_deal(layout={"hands": [["AS", "KS"], ["AH", "QS"]], "fill": True}, dealer=0)
+    assert state.trump == -1 and state.trumps == 0
+    state.apply("play KS")
+    assert texts(state) == ["play QS"]
+    state.apply("play QS")
+    assert state.winners == [0]

@@ -173,6 +173,77 @@ def test_validate_with_an_error_and_a_warning_counts_the_error_only(tmp_path):
     assert not any(x.endswith(": ok") or ": ok (" in x for x in heads)
 
 
+SHADOW = "game: Shadow\n" + TWO_SUITS_HEAD + """\
+deal: 5 each
+let:
+  shown: tricks(seat(0))
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: tricks
+      to: seat(0)
+      points: shown + shown(seat(0))
+"""
+
+
+def test_a_let_of_a_built_ins_name_shadows_it_with_a_warning(tmp_path):
+    """The stability rule: a built-in added to the language after a file was written ('shown')
+    does not break a file whose let has that name. The let takes its place as a value; the
+    built-in function stays callable; a warning at the let's key says so."""
+    path = tmp_path / "shadow.yaml"
+    path.write_text(SHADOW, encoding="utf-8")
+    problems, game = interpreter.problems_in(path)
+    assert [(p.line, p.column, p.warning, p.message) for p in problems] == [
+        (11, 3, True, "'shown' is also a built-in: in this file the let takes its place")]
+    assert problems[0].hint == "rename the let to use the built-in shown(takers) + shown(defenders)"
+    state = game.new_deal(layout={"hands": [["AS", "KS", "QS", "JS", "10S"], ["AH", "KH", "QH", "JH", "10H"]],
+                                  "unused": []})
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert state.result().seat_scores == (5, 0) and state.result().facts["shown"] == 5
+
+
+LOOPING = "game: Looping\n" + TWO_SUITS_HEAD + """\
+deal: 5 each
+marks:
+  boasted: condition
+  asked: condition
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+  actions:
+    boast:
+      when: count(hand and A) > 0
+      set: {boasted: "true"}
+    ask:
+      when: asked = none
+      set: {asked: "true"}
+    swap:
+      when: count(unused) > 0 and count(hand and J) > 0
+      swap: {cards: hand and J, with: unused}
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it)
+"""
+
+
+def test_a_lead_action_that_changes_nothing_its_when_reads_is_warned_about(tmp_path):
+    """'boast' sets a mark its 'when' does not read: a leader could take it forever. 'ask' sets
+    the mark it reads, and 'swap' changes the hand: neither is warned about."""
+    path = tmp_path / "looping.yaml"
+    path.write_text(LOOPING, encoding="utf-8")
+    problems, game = interpreter.problems_in(path)
+    assert game is not None
+    assert [(p.line, p.column, p.message) for p in problems if p.warning] == [
+        (18, 5, "taking 'boast' changes nothing its 'when' reads: a leader may take it again and again")]
+
+
 # --- the yes/no hint --------------------------------------------------------------------------
 
 def test_a_bare_true_in_a_when_is_an_error_whose_hint_says_to_quote_it():

@@ -178,3 +178,18 @@ async def test_document_symbols(client: LanguageClient) -> None:
     assert [c.name for c in by_name["let"].children] == ["trick_points", "honour_cards", "honours", "game_by_tricks",
                                                          "honour_points"]
     assert [c.name for c in by_name["auction"].children] == ["turn up"]
+
+
+async def test_hover_on_a_let_that_takes_a_built_ins_name_shows_the_let(client: LanguageClient, tmp_path: Path) -> None:
+    """A let of a built-in's name shadows it (with a warning): hovering a use shows the let."""
+    text = (GAMES / "whist.yaml").read_text(encoding="utf-8").replace("honour_cards", "trumps_held")
+    text = text.replace("trumps_held: trumps and (A or K or Q or J)", "shown: trumps and (A or K or Q or J)")
+    text = text.replace("trumps_held", "shown")
+    path = tmp_path / "whist.yaml"
+    uri = _open(client, path, text)
+    found = await _diagnostics(client, uri)
+    assert [(d.severity, d.message) for d in found] == [
+        (t.DiagnosticSeverity.Warning, "'shown' is also a built-in: in this file the let takes its place\n"
+                                       "hint: rename the let to use the built-in shown(takers) + shown(defenders)")]
+    assert await _hover(client, uri, _where(text, "count(shown and (dealt(seat(0))", "shown")) == \
+        "**shown**: let (a set)\n\n```\nshown: trumps and (A or K or Q or J)\n```"
