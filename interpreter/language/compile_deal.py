@@ -274,4 +274,10 @@ class DealSections:
                 failed = True
         if failed:
             raise _Skip
+        between = [t for t in found if t.who is not None and t.to_pile is None]
+        if len(between) == 1:      # one seat gives cards to another, and no transfer gives any back
+            self.warn(("transfers", between[0].name), f"'{between[0].name}' moves {between[0].count} card(s) from "
+                      "one seat to another and no transfer gives any back: the hands are unequal in play, and a "
+                      "seat will have to play with none", "give from every player in turn ('who: each') or to a "
+                      "pile, or give as many back", key=True)
         return tuple(found)

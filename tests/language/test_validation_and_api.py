@@ -14,7 +14,7 @@ from click.testing import CliRunner
 import pytest
 
 from cli import main
-from helpers import TWO_SUITS_HEAD
+from helpers import FOLLOW_FROM_SEAT_0, FOUR_RANKS_HEAD, TRICKS_TO_EACH_SEAT, TWO_SUITS_HEAD
 import interpreter
 from interpreter.engine.cards import bits
 from interpreter.errors import LayoutError, MatchError
@@ -242,6 +242,34 @@ def test_a_lead_action_that_changes_nothing_its_when_reads_is_warned_about(tmp_p
     assert game is not None
     assert [(p.line, p.column, p.message) for p in problems if p.warning] == [
         (18, 5, "taking 'boast' changes nothing its 'when' reads: a leader may take it again and again")]
+
+
+GIFT = "game: Gift\n" + FOUR_RANKS_HEAD + """\
+deal: 4 each
+transfers:
+  gift:
+    who: seat(0)
+    count: 1
+    to: seat(1)
+""" + FOLLOW_FROM_SEAT_0 + TRICKS_TO_EACH_SEAT
+
+
+def test_a_transfer_from_one_seat_to_another_with_none_given_back_is_warned_about(tmp_path):
+    """The card counts prove it: seat 0 will hold three cards and seat 1 five, so seat 0 must
+    play with none in the fourth trick. A second transfer that could give cards back, or one
+    from every player in turn, is not warned about."""
+    def warnings(text):
+        path = tmp_path / "gift.yaml"
+        path.write_text(text, encoding="utf-8")
+        problems, game = interpreter.problems_in(path)
+        assert game is not None
+        return [(p.line, p.column, p.message) for p in problems if p.warning]
+
+    assert warnings(GIFT) == [(9, 3, "'gift' moves 1 card(s) from one seat to another and no transfer gives any "
+                                     "back: the hands are unequal in play, and a seat will have to play with none")]
+    back = GIFT.replace("    to: seat(1)\n", "    to: seat(1)\n  back:\n    who: seat(1)\n    count: 1\n    to: seat(0)\n")
+    assert warnings(back) == []
+    assert warnings(GIFT.replace("who: seat(0)", "who: each").replace("to: seat(1)", "to: next(me)")) == []
 
 
 # --- the yes/no hint --------------------------------------------------------------------------
