@@ -105,3 +105,150 @@ scoring:
       points: tricks(it)
 """
 """A point a trick, to every seat."""
+
+
+SCORE_TRICKS = """\
+scoring:
+  award:
+    - rule: tricks
+      when: "true"
+      to: seat(0)
+      points: tricks(seat(0))
+"""
+
+
+FACTS = """\
+game: Facts
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King}
+order: A > K
+deal: 2 each
+let:
+  last: trick_cards(-1)
+  mine: won(seat(0))
+  nothing_won: won(seat(1)) and H
+  how_many: count(won(seat(0)))
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+""" + SCORE_TRICKS
+
+
+SPOILING = """\
+game: Spoiling
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {K: King, Q: Queen, J: Jack, "10": Ten}
+order: K = Q > J > 10
+piles:
+  unused: {seen by: nobody}
+deal: 2 each, rest to unused
+""" + FOLLOW_FROM_SEAT_0 + """\
+TIES
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it)
+"""
+
+
+# a game of two seats, each giving the other one card before play
+PASSING_HEARTS = """\
+game: Passing
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
+order: A > K > Q > J > 10
+deal: 5 each
+transfers:
+  give:
+    who: each
+    count: 1
+SHOWN    to: next(me)
+play:
+  lead: next(dealer)
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: more tricks
+      to: each_seat
+      points: 1 if tricks(it) >= 3 else 0
+"""
+
+
+FLAT = """\
+game: Flat
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
+order: A > K > Q > J > 10
+trump order: J > A > K > Q > 10
+points: {A: 11, J: 2}
+rankings:
+  flat: {points: {}}
+piles:
+  unused: {seen by: nobody}
+deal: 2 each, rest to unused
+auction:
+  first: next(dealer)
+  rounds:
+    - calls:
+        plain: {trump: H}
+        flat: {trump: H, ranking: flat}
+      ends: at the first call
+play:
+  lead: taker
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: card points
+      to: each_seat
+      points: points(it)
+"""
+
+
+FIVE_EACH_HEAD = """\
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
+order: A > K > Q > J > 10
+deal: 5 each
+"""
+
+
+FOLLOW_AND_TRICKS_TAIL = FOLLOW_FROM_SEAT_0 + TRICKS_TO_EACH_SEAT
+
+
+def problem_details(tmp_path: Path, text: str, name: str = "bad") -> list[tuple[int, int, str, str]]:
+    """The problems (not warnings) of a rule file: line, column, message and hint."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    found, _ = interpreter.problems_in(path)
+    return [(p.line, p.column, p.message, p.hint) for p in found if not p.warning]
+
+
+OFFER = "game: Offer\n" + TWO_SUITS_HEAD + """\
+deal: 2 each, rest to unused
+marks:
+  doubled: condition
+""" + FOLLOW_FROM_SEAT_0 + """\
+  actions:
+    double:
+      at: start of play
+BY      set: {doubled: "true"}
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it) * (2 if doubled = true else 1)
+"""

@@ -1,8 +1,8 @@
 """The package's layers (docs/architecture.md): each imports only from the layers below it, and
 no modules import each other in a circle. The import graph is read from the sources, every
-``import`` and ``from … import`` at any depth of a module, a function's late imports included;
-those under ``if TYPE_CHECKING:`` name a type for annotations and never run, so they may close a
-circle inside one package but must still respect the layers."""
+``import`` and ``from … import`` at any depth of a module: a function's late imports and those
+under ``if TYPE_CHECKING:`` (a type named for annotations) count like the others, so a module
+never names a type of a module above it (the engine's modules below game.py read ``Rules``)."""
 from __future__ import annotations
 
 import ast
@@ -35,21 +35,14 @@ def modules() -> dict[str, Path]:
     return found
 
 
-def imports(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, bool, int]]:
-    """(module imported, only when type checking, line) for every import of the module."""
+def imports(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, int]]:
+    """(module imported, line) for every import of the module."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: list[tuple[str, bool, int]] = []
-
-    def visit(node: ast.AST, typing_only: bool) -> None:
-        if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING":
-            for child in node.body:
-                visit(child, True)
-            for child in node.orelse:
-                visit(child, typing_only)
-            return
+    found: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            found.extend((a.name, typing_only, node.lineno) for a in node.names if a.name.startswith("interpreter"))
+            found.extend((a.name, node.lineno) for a in node.names if a.name.startswith("interpreter"))
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[:len(package.split(".")) - node.level + 1]
@@ -59,11 +52,7 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, bo
             if target.startswith("interpreter"):
                 for alias in node.names:
                     sub = f"{target}.{alias.name}"
-                    found.append((sub if sub in known else target, typing_only, node.lineno))
-        for child in ast.iter_child_nodes(node):
-            visit(child, typing_only)
-
-    visit(tree, False)
+                    found.append((sub if sub in known else target, node.lineno))
     return found
 
 
@@ -78,27 +67,26 @@ def part_of(name: str) -> tuple[int, str]:
     return best
 
 
-def graph() -> dict[str, list[tuple[str, bool, int]]]:
+def graph() -> dict[str, list[tuple[str, int]]]:
     known = modules()
     return {name: imports(name, path, known) for name, path in known.items()}
 
 
-def upward_imports(edges: dict[str, list[tuple[str, bool, int]]]) -> list[str]:
+def upward_imports(edges: dict[str, list[tuple[str, int]]]) -> list[str]:
     wrong = []
     for name, targets in edges.items():
         rank, part = part_of(name)
-        for target, _, line in targets:
+        for target, line in targets:
             their_rank, their_part = part_of(target)
             if their_part != part and their_rank >= rank:
                 wrong.append(f"{name}:{line} imports {target} ({their_part} is not below {part})")
     return wrong
 
 
-def circles(edges: dict[str, list[tuple[str, bool, int]]]) -> list[list[str]]:
+def circles(edges: dict[str, list[tuple[str, int]]]) -> list[list[str]]:
     """The strongly connected components of more than one module (or a module importing
-    itself) over the imports that run, by Tarjan's algorithm."""
-    runs = {name: sorted({t for t, typing_only, _ in targets if not typing_only and t in edges})
-            for name, targets in edges.items()}
+    itself), by Tarjan's algorithm."""
+    runs = {name: sorted({t for t, _ in targets if t in edges}) for name, targets in edges.items()}
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -165,15 +153,15 @@ def test_every_module_belongs_to_a_layer():
 
 
 def test_the_checks_find_an_upward_import_and_a_circle():
-    """The checks themselves, on a made-up graph: the engine importing a player is upward,
-    two players importing each other a circle, and a type-only import closes none."""
+    """The checks themselves, on a made-up graph: the engine importing a player is upward, two
+    players importing each other a circle, and an import for annotations closes one too."""
     edges = {
-        "interpreter.engine.state": [("interpreter.players.greedy", False, 3)],
-        "interpreter.players.greedy": [("interpreter.players.ismcts", False, 5)],
-        "interpreter.players.ismcts": [("interpreter.players.greedy", False, 7)],
-        "interpreter.engine.game": [("interpreter.engine.match", False, 9)],
-        "interpreter.engine.match": [("interpreter.engine.game", True, 11)],
-        "interpreter.authoring.fmt": [("interpreter.simulation.stats", False, 13)],
+        "interpreter.engine.state": [("interpreter.players.greedy", 3)],
+        "interpreter.players.greedy": [("interpreter.players.ismcts", 5)],
+        "interpreter.players.ismcts": [("interpreter.players.greedy", 7)],
+        "interpreter.engine.game": [("interpreter.engine.match", 9)],
+        "interpreter.engine.match": [("interpreter.engine.game", 11)],     # for annotations
+        "interpreter.authoring.fmt": [("interpreter.simulation.stats", 13)],
         "interpreter.simulation.stats": [],
     }
     assert upward_imports(edges) == [
@@ -181,7 +169,8 @@ def test_the_checks_find_an_upward_import_and_a_circle():
         "interpreter.engine)",
         "interpreter.authoring.fmt:13 imports interpreter.simulation.stats (interpreter.simulation is not below "
         "interpreter.authoring)"]
-    assert circles(edges) == [["interpreter.players.greedy", "interpreter.players.ismcts"]]
+    assert circles(edges) == [["interpreter.engine.game", "interpreter.engine.match"],
+                              ["interpreter.players.greedy", "interpreter.players.ismcts"]]
 
 
 @pytest.mark.parametrize("name", ["interpreter.engine", "interpreter.language", "interpreter.players"])

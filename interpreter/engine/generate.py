@@ -18,67 +18,33 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RULE_ERRORS, reraise_rule_error
 from .cards import whole
+from .code_writer import LET_CALL, Writer
 from .generate_deal import deal_source, indent, start_play_source, start_source
 from .phases import AUCTION, PLAY, TRANSFERS, Taken
 from .state import State
 from .tricks import TRUMPS_LED
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .parts import Fn
+    from .rules import Rules
 
 HAND = "_at(s.hands, s.current)"
 LED = "_led(s)"
 BEATING = "s.rule.beating(s.trick, s.trump, s.trumps, ANY)"
 TRICK = "_mask(s.trick)"
 WINNING = "_winning(s)"
-LET_CALL = re.compile(r"\blet_(\w+)\(s\)")
 _UNSET = object()      # a let of the settlement not computed yet (None is a value a let may have)
 
 
-class _Writer:
-    """Collects the generated lines and the values they refer to by name."""
-
-    def __init__(self, game: Game):
-        self.game = game
-        self.sources = game.code.sources if game.code is not None else {}
-        self.names: dict[str, Any] = {}
-
-    def rule(self, path: tuple, fn: Fn, inline: bool = True) -> str:
-        """The source of the rule string at ``path``, its lets written in (``inline``) or called;
-        a rule compiled without source (a number) is called by a name."""
-        src = self.sources.get(path)
-        if src is not None and not inline:
-            return src
-        if src is not None:       # in play the player to act is a seat, never none
-            return self.inline(src).replace("_team(s, s.current)", "s.team_of[s.current]")
-        name = f"rule_{len(self.names)}"
-        self.names[name] = fn
-        return f"{name}(s)"
-
-    def inline(self, src: str) -> str:
-        """``src`` with each let value written in where it is called (``let_open(s)`` becomes its
-        own source): during play no let is remembered, so a call would only cost time."""
-        def written(match: re.Match) -> str:
-            let = self.sources.get(("let", match.group(1)))
-            return match.group(0) if let is None else f"({self.inline(let)})"
-        return LET_CALL.sub(written, src)
-
-    def constant(self, name: str, value: Any) -> str:
-        self.names[name] = value
-        return name
-
-
-def engine_source(game: Game) -> tuple[str, dict[str, Any]]:
+def engine_source(game: Rules) -> tuple[str, dict[str, Any]]:
     """The generated methods of ``game`` as Python source, and the values they name."""
-    writer = _Writer(game)
+    writer = Writer(game)
     play = _play_source(writer)
     parts = [_legal_source(writer), play, _legal_actions_source(writer), _apply_source(play), _awards_source(writer),
              deal_source(writer), start_play_source(writer), start_source(writer)]
     return "\n\n".join(parts) + "\n", writer.names
 
 
-def engine_class(game: Game) -> type[State]:
+def engine_class(game: Rules) -> type[State]:
     """A subclass of State whose hot paths are the generated methods of ``game``."""
     source, names = engine_source(game)
     namespace = dict(game.code.namespace if game.code is not None else {})
@@ -91,14 +57,14 @@ def engine_class(game: Game) -> type[State]:
     return type("GeneratedState", (State,), {"__slots__": (), "__doc__": State.__doc__, **methods})
 
 
-def _clause_paths(game: Game, key: str, count: int) -> list[tuple]:
+def _clause_paths(game: Rules, key: str, count: int) -> list[tuple]:
     given = game.code.sources if game.code is not None else {}
     if count == 1 and ("play", key, "cards") in given:
         return [("play", key)]
     return [("play", key, i) for i in range(count)]
 
 
-def _chain(writer: _Writer, key: str, clauses, rewrite) -> list[str]:
+def _chain(writer: Writer, key: str, clauses, rewrite) -> list[str]:
     """Clauses tried in order, the first whose condition holds and that leaves the player a
     card deciding ``allowed``; a condition written twice is computed once."""
     seen: dict[str, str] = {}
@@ -122,13 +88,13 @@ def _chain(writer: _Writer, key: str, clauses, rewrite) -> list[str]:
     return lines + ["else:", "    allowed = hand"]
 
 
-def _legal_source(writer: _Writer) -> str:
+def _legal_source(writer: Writer) -> str:
     return "\n".join(["def _compute_legal(s):",
                       '    """The cards the player to act may play (follow obligations, then \'always\')."""',
                       *indent(_legal_body(writer), 4), "    return allowed"])
 
 
-def _legal_body(writer: _Writer) -> list[str]:
+def _legal_body(writer: Writer) -> list[str]:
     """Lines that leave in ``allowed`` the cards the player to act may play."""
     game = writer.game
     out = ["hand = s.hands[s.current]"]
@@ -169,7 +135,7 @@ def _legal_body(writer: _Writer) -> list[str]:
     return out + indent(follow, 4)
 
 
-def _play_source(writer: _Writer) -> str:
+def _play_source(writer: Writer) -> str:
     game = writer.game
     players = game.players
     out = ["def _play(s, card):",
@@ -249,7 +215,7 @@ def _play_source(writer: _Writer) -> str:
     return "\n".join(out)
 
 
-def _winning_source(writer: _Writer) -> list[str]:
+def _winning_source(writer: Writer) -> list[str]:
     """Lines that keep ``s.winning_at`` (the card winning the trick so far) card by card: a
     card takes the lead when its key is higher than the winning card's, and ties it (a spoiled
     trick) when equal in a game that spoils ties. Where the keys are open (a card without a
@@ -284,7 +250,7 @@ def _apply_source(play: str) -> str:
                       "    card = action.card", *body])
 
 
-def _awards_source(writer: _Writer) -> str:
+def _awards_source(writer: Writer) -> str:
     """The scoring section as straight-line code: each award's condition, receiver and points
     in the rule file's order, and each let they read a local variable (_SettlementLets)."""
     game = writer.game
@@ -350,7 +316,7 @@ class _SettlementLets:
     RISKY = ("_div(", "_mod(", "rule_")
     FRACTIONAL = ("_div(", "_quotient(", "Fraction(", "s.points.of(")     # where a value may stop being whole
 
-    def __init__(self, writer: _Writer, sources: list[str]):
+    def __init__(self, writer: Writer, sources: list[str]):
         given = writer.sources
         wanted: set[str] = set()
         pending = [m.group(1) for src in sources for m in LET_CALL.finditer(src)]
@@ -394,7 +360,7 @@ class _SettlementLets:
         return LET_CALL.sub(local, src)
 
 
-def _legal_actions_source(writer: _Writer) -> str:
+def _legal_actions_source(writer: Writer) -> str:
     """In trick play: the side actions a leader may take, the plays of the legal cards (from
     the byte tables, by card number), the declarations, then shows and melds as State has them."""
     game = writer.game
@@ -410,9 +376,9 @@ def _legal_actions_source(writer: _Writer) -> str:
            "        if legal is None:",
            *indent(_legal_body(writer), 12),
            "            legal = s._legal = allowed",
-           f"        plays = [{', '.join(parts)}]",
-           "        if not plays:",
-           "            s._no_card()"]
+           "            if not legal:",
+           "                s._no_card()",
+           f"        plays = [{', '.join(parts)}]"]
     extra = (" + (s._shows() if not s.winners else [])" if game.shows else "") + (" + s._announcement()" if game.melds is not None else "")
     lead, conditions = [], []
     for k, spec in enumerate(game.side_actions):
@@ -466,7 +432,7 @@ def _legal_actions_source(writer: _Writer) -> str:
                      + ["    except RULE_ERRORS as err:", "        reraise_rule_error(err)"])
 
 
-def _shared_lets(writer: _Writer, conditions: list[str]) -> list[tuple[str, str]]:
+def _shared_lets(writer: Writer, conditions: list[str]) -> list[tuple[str, str]]:
     """The lets written into more than one of ``conditions`` (the side actions' at a lead), each
     with the text it is written as: computed once before them instead. A let that may fail (a
     division) stays where it is, as the conditions may not reach it."""
@@ -515,6 +481,6 @@ def unwrapped(src: str) -> str:
     return src
 
 
-def _trick_rules(game: Game) -> tuple:
+def _trick_rules(game: Rules) -> tuple:
     """Every ranking a trick of the game may be decided by: its own and those calls choose."""
     return (game.trick_rule, *(rule for rule, _ in game.rankings))

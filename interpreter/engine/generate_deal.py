@@ -11,7 +11,7 @@ from .phases import TRICKS
 from .state import fields_source
 
 if TYPE_CHECKING:
-    from .generate import _Writer as Writer
+    from .code_writer import Writer
 
 
 def start_source(writer: Writer) -> str:

@@ -12,7 +12,7 @@ from .parts import Action, Standing
 from .state import Result, State
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules import Rules
 
 # A match that reaches either limit raises MatchLimitError instead of running forever.
 MAX_DEALS_PER_MATCH = 10_000     # deals dealt in one match, annulled ones included
@@ -35,7 +35,7 @@ class Match:
     deals it again).
     """
 
-    def __init__(self, game: Game, seed: int | str | None = None, dealer: int = 0, deals: int | None = None):
+    def __init__(self, game: Rules, seed: int | str | None = None, dealer: int = 0, deals: int | None = None):
         """``deals`` ends the match after that many counted deals, whatever the game's
         match rule says (``atout simulate --deals`` plays matches of one deal)."""
         self.game = game

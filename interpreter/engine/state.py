@@ -20,7 +20,7 @@ from .settlement import Reason, Result, Settlement, _num
 from .transfers import TransferPhase
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules import Rules
 
 MAX_ACTIONS_PER_DEAL = 10_000
 """Actions one deal may take, cards included (a deal of 78 cards and an auction take about a
@@ -100,7 +100,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "meld_best", "played", "winning_at", "trick_keys", "tables")
 
     @classmethod
-    def start(cls, game: Game, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
+    def start(cls, game: Rules, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
               standing: Standing | None = None) -> State:
         """A new deal's state: its fields (FIELDS), the deal when ``deal``, then its first stage
         (an annulment, the auction, or the stages up to the first decision)."""
@@ -270,7 +270,12 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
     def legal_mask(self) -> int:
         """The cards the player to act may play, as a bitmask (0 outside trick play)."""
         if self._legal is None:
-            self._legal = self._compute_legal() if self.phase == PLAY and self.pending is None else 0
+            if self.phase == PLAY and self.pending is None:
+                self._legal = self._compute_legal()
+                if not self._legal:
+                    self._no_card()
+            else:
+                self._legal = 0
         return self._legal
 
     def legal_actions(self) -> list[Action]:
@@ -288,8 +293,6 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
             if self.pending is not None:
                 return self._reveals()
             plays = game.plays_of(self.legal_mask())
-            if not plays:
-                self._no_card()
             if game.simple:
                 return plays
             if self.trick:

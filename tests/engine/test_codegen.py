@@ -9,7 +9,7 @@ from cli import main
 import interpreter
 from interpreter.authoring.listing import generated_listing
 from interpreter.engine.generate import engine_source
-from helpers import tiny
+from helpers import FIVE_EACH_HEAD, TRICKS_TO_EACH_SEAT, tiny
 
 GAMES = interpreter.bundled_games()
 
@@ -109,33 +109,16 @@ def test_a_built_in_the_settlement_calls_on_a_fixed_seat_more_than_once_is_calle
     assert all(settle.count(f"_bid(s, {seat})") == 1 for seat in range(4)) and settle.count("(bid_of_0 + bid_of_2)") > 4
 
 
-HEAD = """\
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
-order: A > K > Q > J > 10
-deal: 5 each
-"""
-TRICKS = """\
-scoring:
-  award:
-    - rule: tricks
-      to: each_seat
-      points: tricks(it)
-"""
-
-
 @pytest.mark.parametrize("follow", ["led", "[led]"])
 def test_the_generated_engine_writes_a_lone_follow_clause_in_line(tmp_path, follow):
     """A follow of one clause (a string or a list of one) is written into the generated code,
     not called through a compiled rule."""
-    game = tiny(tmp_path, "game: Lone\n" + HEAD + f"""\
+    game = tiny(tmp_path, "game: Lone\n" + FIVE_EACH_HEAD + f"""\
 play:
   lead: seat(0)
   winner: highest of led suit
   follow: {follow}
-""" + TRICKS)
+""" + TRICKS_TO_EACH_SEAT)
     source, names = engine_source(game)
     assert "        if (chosen := hand & led_cards):\n            allowed = chosen\n" in source
     assert [name for name in names if name.startswith("rule_")] == []

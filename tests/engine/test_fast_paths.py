@@ -14,7 +14,7 @@ from interpreter.engine.cards import bits
 from interpreter.engine.phases import PLAY
 from interpreter.players.greedy import GreedyPlayer
 from interpreter.players.outcome import points_are_good as _points_are_good
-from helpers import ENGINES, on, tiny
+from helpers import ENGINES, FIVE_EACH_HEAD, TRICKS_TO_EACH_SEAT, on, tiny
 
 GAMES = [p.stem for p in interpreter.bundled_games()]
 VARIANTS = [(name, None) for name in GAMES] + \
@@ -88,22 +88,6 @@ def test_plays_only_is_never_wrong_and_always_true_where_only_cards_are_played(n
         assert 0 < sure < play
 
 
-# Two players, ten cards, no auction: seat 0 leads.
-HEAD = """\
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
-order: A > K > Q > J > 10
-deal: 5 each
-"""
-TRICKS = """\
-scoring:
-  award:
-    - rule: tricks
-      to: each_seat
-      points: tricks(it)
-"""
 HANDS = {"hands": [["KS", "QS", "10S", "AH", "KH"], ["AS", "JS", "QH", "JH", "10H"]]}
 
 
@@ -111,14 +95,14 @@ HANDS = {"hands": [["KS", "QS", "10S", "AH", "KH"], ["AS", "JS", "QH", "JH", "10
 def test_a_declaration_is_offered_in_a_game_with_no_auction_nor_other_extras(tmp_path, engine):
     """'declare' alone makes play more than card plays: seat 0, leading with K and Q of spades,
     may lead either as a marriage."""
-    game = tiny(tmp_path, "game: Marriages\n" + HEAD + """\
+    game = tiny(tmp_path, "game: Marriages\n" + FIVE_EACH_HEAD + """\
 play:
   lead: seat(0)
   winner: highest of led suit
   follow: [led, any]
   declare:
     marriage: {cards: K or Q, points: 20}
-""" + TRICKS)
+""" + TRICKS_TO_EACH_SEAT)
     state = on(game, engine).new_deal(layout=HANDS)
     assert [a.text for a in state.legal_actions()] == [
         "play KS", "play QS", "play 10S", "play AH", "play KH", "play KS marriage", "play QS marriage"]
@@ -127,7 +111,7 @@ play:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_show_is_offered_in_a_game_with_no_auction_nor_other_extras(tmp_path, engine):
     """'show' alone makes play more than card plays: seat 0 holds three spades and may show them."""
-    game = tiny(tmp_path, "game: Shows\n" + HEAD + """\
+    game = tiny(tmp_path, "game: Shows\n" + FIVE_EACH_HEAD + """\
 play:
   lead: seat(0)
   winner: highest of led suit
@@ -138,7 +122,7 @@ play:
       cards: hand and S
       count: 3
       points: 10
-""" + TRICKS)
+""" + TRICKS_TO_EACH_SEAT)
     state = on(game, engine).new_deal(layout=HANDS)
     assert [a.text for a in state.legal_actions()] == [
         "play KS", "play QS", "play 10S", "play AH", "play KH", "spades"]

@@ -7,16 +7,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from helpers import ENGINES, TWO_SUITS_HEAD, on, texts, tiny
-
-SCORE_TRICKS = """\
-scoring:
-  award:
-    - rule: tricks
-      when: "true"
-      to: seat(0)
-      points: tricks(seat(0))
-"""
+from helpers import ENGINES, SCORE_TRICKS, TWO_SUITS_HEAD, on, texts, tiny
 
 
 # --- the seat to play ----------------------------------------------------------------------

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import interpreter
-from helpers import ENGINES, on, tiny
+from helpers import ENGINES, FIVE_EACH_HEAD, on, tiny
 
 
 # --- a match's result is a value -----------------------------------------------------------------
@@ -27,20 +27,12 @@ def test_a_match_result_is_frozen():
 
 # --- deal_number ---------------------------------------------------------------------------------
 
-HEAD = """\
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
-order: A > K > Q > J > 10
-deal: 5 each
-"""
 HANDS = {"hands": [["KS", "QS", "10S", "AH", "KH"], ["AS", "JS", "QH", "JH", "10H"]]}
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_lone_deal_is_deal_number_one(tmp_path, engine):
-    game = tiny(tmp_path, "game: Numbered\n" + HEAD + """\
+    game = tiny(tmp_path, "game: Numbered\n" + FIVE_EACH_HEAD + """\
 play:
   lead: seat(0)
   winner: highest of led suit

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import interpreter
-from helpers import tiny
+from helpers import FACTS, tiny
 from test_belote import bid, layout_for
 
 BELOTE_MELDS = interpreter.load("belote", "announcements")
@@ -30,34 +30,6 @@ def test_team_scores_are_the_results_team_scores(name):
 
 
 # --- a let holding cards appears in the facts as card codes ---------------------------
-
-SCORE_TRICKS = """\
-scoring:
-  award:
-    - rule: tricks
-      when: "true"
-      to: seat(0)
-      points: tricks(seat(0))
-"""
-
-FACTS = """\
-game: Facts
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King}
-order: A > K
-deal: 2 each
-let:
-  last: trick_cards(-1)
-  mine: won(seat(0))
-  nothing_won: won(seat(1)) and H
-  how_many: count(won(seat(0)))
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-""" + SCORE_TRICKS
 
 
 def test_a_let_of_cards_is_a_fact_of_card_codes(tmp_path):

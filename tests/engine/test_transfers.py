@@ -9,15 +9,7 @@ import pytest
 
 import interpreter
 from interpreter.engine.phases import DECIDE, PLAY
-from helpers import ENGINES, TWO_SUITS_HEAD, on, texts, tiny
-
-# seat 0 leads, the highest card of the suit led wins, follow suit if you can
-PLAY_FROM_SEAT_0 = """\
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-"""
+from helpers import ENGINES, OFFER, TWO_SUITS_HEAD, on, texts, tiny
 
 
 # --- the choice of cards to give: the hint of an illegal choice ------------------------------
@@ -75,22 +67,6 @@ def test_a_card_typed_alone_names_the_give_of_that_card(tmp_path, engine):
 
 
 # --- a stage's side actions go to a seat, or to nobody ---------------------------------------------
-
-OFFER = "game: Offer\n" + TWO_SUITS_HEAD + """\
-deal: 2 each, rest to unused
-marks:
-  doubled: condition
-""" + PLAY_FROM_SEAT_0 + """\
-  actions:
-    double:
-      at: start of play
-BY      set: {doubled: "true"}
-scoring:
-  award:
-    - rule: tricks
-      to: each_seat
-      points: tricks(it) * (2 if doubled = true else 1)
-"""
 
 
 @pytest.mark.parametrize("engine", ENGINES)

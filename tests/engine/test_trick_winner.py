@@ -13,7 +13,7 @@ import pytest
 
 import interpreter
 from interpreter.engine.tricks import TRUMPS_LED
-from helpers import ENGINES, FOUR_RANKS_HEAD, TRICKS_TO_EACH_SEAT, on, texts, tiny
+from helpers import ENGINES, FLAT, FOUR_RANKS_HEAD, SCORE_TRICKS, SPOILING, TRICKS_TO_EACH_SEAT, on, texts, tiny
 
 
 def stated_winner(rule, trick, trump, trumps):
@@ -117,14 +117,6 @@ def test_the_trick_tables_agree_with_the_stated_rule(name):
 
 # --- ties: spoil under 'highest of led suit', the tied card being the one led ----------------
 
-SCORE_TRICKS = """\
-scoring:
-  award:
-    - rule: tricks
-      when: "true"
-      to: seat(0)
-      points: tricks(seat(0))
-"""
 
 TWO_SUITS = """\
 cards:
@@ -167,34 +159,6 @@ def test_a_tie_with_the_led_card_spoils_the_trick(tmp_path):
     assert state.tricks == [0, 1]
     assert state.current_player == 1       # the player who led it leads again
     assert state.trick == []
-
-
-# seat 0 leads, the highest card of the suit led wins, follow suit if you can
-PLAY_FROM_SEAT_0 = """\
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-"""
-
-SPOILING = """\
-game: Spoiling
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {K: King, Q: Queen, J: Jack, "10": Ten}
-order: K = Q > J > 10
-piles:
-  unused: {seen by: nobody}
-deal: 2 each, rest to unused
-""" + PLAY_FROM_SEAT_0 + """\
-TIES
-scoring:
-  award:
-    - rule: tricks
-      to: each_seat
-      points: tricks(it)
-"""
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -261,14 +225,6 @@ def test_the_trump_suits_jack_beats_an_equal_jack_led(tmp_path, engine, trump, o
     assert state.current_player == 1                   # and it took the trick
 
 
-TRICKS = """\
-scoring:
-  award:
-    - rule: tricks
-      to: each_seat
-      points: tricks(it)
-"""
-
 # Trump cards without a trump suit: the four Jacks, of equal trump strength.
 EQUAL_JACKS = """\
 game: Equal jacks
@@ -284,7 +240,7 @@ play:
   trump cards: J
   winner: highest of led suit
   follow: [led and beating, led, any]
-""" + TRICKS
+""" + TRICKS_TO_EACH_SEAT
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -299,38 +255,6 @@ def test_with_no_trump_suit_an_equal_trump_does_not_beat_the_one_led(tmp_path, e
 
 
 # --- a ranking that changes only the card points keeps the file's orders ----------------------
-
-FLAT = """\
-game: Flat
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
-order: A > K > Q > J > 10
-trump order: J > A > K > Q > 10
-points: {A: 11, J: 2}
-rankings:
-  flat: {points: {}}
-piles:
-  unused: {seen by: nobody}
-deal: 2 each, rest to unused
-auction:
-  first: next(dealer)
-  rounds:
-    - calls:
-        plain: {trump: H}
-        flat: {trump: H, ranking: flat}
-      ends: at the first call
-play:
-  lead: taker
-  winner: highest of led suit
-  follow: [led, any]
-scoring:
-  award:
-    - rule: card points
-      to: each_seat
-      points: points(it)
-"""
 
 
 @pytest.mark.parametrize("engine", ENGINES)

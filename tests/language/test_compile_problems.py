@@ -1,40 +1,21 @@
-"""The compiler's problems, section by section: a broken input gives exactly the problems
+"""The compiler's problem_details, section by section: a broken input gives exactly the problem_details
 expected, each at its place in the file and marked from the start to the end of the text it is
 about, and a broken part (a call's trump or ranking, a pass condition, a deal) is the only
 problem: what depends on it is not reported again. Rule files are tiny ones written in
 ``tmp_path``, or a bundled game with one line changed."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from helpers import TWO_SUITS_HEAD, problem_messages
+from helpers import FLAT, FOLLOW_AND_TRICKS_TAIL, FOLLOW_FROM_SEAT_0, OFFER, TWO_SUITS_HEAD, problem_details, problem_messages
 import interpreter
-
-
-def problems(tmp_path: Path, text: str, name: str = "bad") -> list[tuple[int, int, str, str]]:
-    """The problems (not warnings) of a rule file: line, column, message and hint."""
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(text, encoding="utf-8")
-    found, _ = interpreter.problems_in(path)
-    return [(p.line, p.column, p.message, p.hint) for p in found if not p.warning]
-
-
-# seat 0 leads, the highest card of the suit led wins, follow suit if you can
-PLAY_FROM_SEAT_0 = """\
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-"""
 
 
 # --- how a problem is shown: where the caret goes and how wide it is ---------------------------
 
 POINTS = "game: Points\n" + TWO_SUITS_HEAD + """\
 deal: 1 each, rest to unused
-""" + PLAY_FROM_SEAT_0 + """\
+""" + FOLLOW_FROM_SEAT_0 + """\
 scoring:
   award:
     - rule: a
@@ -151,17 +132,6 @@ def test_repeated_groups_nest_four_deep_at_most(tmp_path, deal, where):
 
 # --- the auction: a broken part is the only problem ---------------------------------------------
 
-TAIL = """\
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-scoring:
-  award:
-    - rule: tricks
-      to: each_seat
-      points: tricks(it)
-"""
 
 # 2 cards each leave 6 in the pack: the deal after the auction hands them all to 'unused'
 BID = "game: Bid\n" + TWO_SUITS_HEAD + """\
@@ -173,38 +143,38 @@ auction:
         spades: {trump: S}
       ends: at the first call
   then deal: rest to unused
-""" + TAIL
+""" + FOLLOW_AND_TRICKS_TAIL
 
 NO_DEAL_AFTER = "  then deal: rest to unused\n"
 
 
 def test_the_auction_file_used_below_is_valid(tmp_path):
-    assert problems(tmp_path, BID) == []
+    assert problem_details(tmp_path, BID) == []
 
 
 def test_a_call_whose_trump_is_broken_is_the_only_problem(tmp_path):
     text = BID.replace("spades: {trump: S}", "spades: {trump: zzz, then deal: rest to unused}") \
         .replace(NO_DEAL_AFTER, "")
-    assert [p[:3] for p in problems(tmp_path, text)] == [(14, 25, "unknown name 'zzz'")]
+    assert [p[:3] for p in problem_details(tmp_path, text)] == [(14, 25, "unknown name 'zzz'")]
 
 
 def test_a_call_naming_an_unknown_ranking_is_the_only_problem(tmp_path):
     """The call (the only one, with its own deal) is dropped: no deal after the auction is asked for."""
     text = BID.replace("spades: {trump: S}", "spades: {trump: S, ranking: nope, then deal: rest to unused}") \
         .replace(NO_DEAL_AFTER, "")
-    assert problems(tmp_path, text) == [(14, 37, "'ranking' names 'nope', which 'rankings' does not define",
+    assert problem_details(tmp_path, text) == [(14, 37, "'ranking' names 'nope', which 'rankings' does not define",
                                          "rankings: none")]
 
 
 def test_a_broken_pass_condition_is_the_only_problem(tmp_path):
     text = BID.replace("      ends: at", "      pass: zzz\n      ends: at").replace(NO_DEAL_AFTER, "")
-    assert [p[:3] for p in problems(tmp_path, text)] == [(15, 13, "unknown name 'zzz'")]
+    assert [p[:3] for p in problem_details(tmp_path, text)] == [(15, 13, "unknown name 'zzz'")]
 
 
 def test_a_round_in_duels_without_rising_calls_is_the_only_problem(tmp_path):
     text = BID.replace("spades: {trump: S}", "spades: {trump: S, value: 1}") \
         .replace("ends: at the first call", "ends: in duels\n      rising: false").replace(NO_DEAL_AFTER, "")
-    assert problems(tmp_path, text) == [
+    assert problem_details(tmp_path, text) == [
         (16, 15, "a round 'in duels' needs rising calls: each call must beat the value held", "remove 'rising: false'")]
 
 
@@ -213,40 +183,7 @@ def test_a_round_in_duels_without_rising_calls_is_the_only_problem(tmp_path):
     (1001, [(14, 32, "'from' 0 to 'to' 1001 is not a range of at most 1000 numbers, lowest first", "")])])
 def test_a_range_of_numbers_to_call_is_limited(tmp_path, to, found):
     text = BID.replace("spades: {trump: S}", f"bid: {{for each number: {{from: 0, to: {to}}}}}")
-    assert problems(tmp_path, text) == found
-
-
-FLAT = """\
-game: Flat
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
-order: A > K > Q > J > 10
-trump order: J > A > K > Q > 10
-points: {A: 11, J: 2}
-rankings:
-  flat: {points: {}}
-piles:
-  unused: {seen by: nobody}
-deal: 2 each, rest to unused
-auction:
-  first: next(dealer)
-  rounds:
-    - calls:
-        plain: {trump: H}
-        flat: {trump: H, ranking: flat}
-      ends: at the first call
-play:
-  lead: taker
-  winner: highest of led suit
-  follow: [led, any]
-scoring:
-  award:
-    - rule: card points
-      to: each_seat
-      points: points(it)
-"""
+    assert problem_details(tmp_path, text) == found
 
 
 def test_a_broken_deal_of_a_call_is_its_only_problem(tmp_path):
@@ -318,33 +255,17 @@ def test_the_deal_after_the_auction_must_hand_out_the_rest_of_the_pack(tmp_path)
 
 def test_a_deal_after_the_auction_short_of_cards_is_the_only_problem(tmp_path):
     text = BID.replace("rest to unused\n", "1 each\n").replace("lead: seat(0)", "lead: taker")
-    assert problems(tmp_path, text) == [
+    assert problem_details(tmp_path, text) == [
         (16, 14, "after the first deal 6 card(s) stay in the pack, but the deal after the auction hands out 2",
          "the two deals together must hand out the whole deck")]
 
 
 def test_an_unknown_pile_of_the_deal_lists_the_piles(tmp_path):
-    assert problems(tmp_path, BID.replace("rest to unused\n", "rest to nowhere\n")) == [
+    assert problem_details(tmp_path, BID.replace("rest to unused\n", "rest to nowhere\n")) == [
         (16, 22, "the deal names pile 'nowhere', which 'piles' does not define", "piles: unused")]
 
 
 # --- play: a mark an action sets must be declared ------------------------------------------------
-
-OFFER = "game: Offer\n" + TWO_SUITS_HEAD + """\
-deal: 2 each, rest to unused
-marks:
-  doubled: condition
-""" + PLAY_FROM_SEAT_0 + """\
-  actions:
-    double:
-      at: start of play
-BY      set: {doubled: "true"}
-scoring:
-  award:
-    - rule: tricks
-      to: each_seat
-      points: tricks(it) * (2 if doubled = true else 1)
-"""
 
 
 def test_an_action_setting_an_undeclared_mark_is_a_problem_at_the_mark(tmp_path):

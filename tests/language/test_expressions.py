@@ -9,22 +9,14 @@ from fractions import Fraction
 
 import pytest
 
-from helpers import ENGINES, TWO_SUITS_HEAD, on, problem_messages, tiny
-
-# seat 0 leads, the highest card of the suit led wins, follow suit if you can
-PLAY_FROM_SEAT_0 = """\
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-"""
+from helpers import ENGINES, FOLLOW_FROM_SEAT_0, TWO_SUITS_HEAD, on, problem_messages, tiny
 
 
 # --- trick_cards(n), trick_led(n), trick_winner(n): the tricks by number -----------------------
 
 TRICK_N = "game: Tricks by number\n" + TWO_SUITS_HEAD + """\
 deal: 2 each, rest to unused
-""" + PLAY_FROM_SEAT_0 + """\
+""" + FOLLOW_FROM_SEAT_0 + """\
 scoring:
   award:
     - rule: first trick's hearts
@@ -64,7 +56,7 @@ def test_trick_cards_numbers_the_first_trick_one(tmp_path, engine):
 
 NUMBERS = "game: Numbers\n" + TWO_SUITS_HEAD + """\
 deal: 1 each, rest to unused
-""" + PLAY_FROM_SEAT_0 + """\
+""" + FOLLOW_FROM_SEAT_0 + """\
 scoring:
   award:
     - rule: a half

@@ -1,7 +1,7 @@
 """The JSON Schemas give editors completion and hover help: every property is documented. A
-rule file's schema problems say what a code or name looks like, underline the key they are
+rule file's schema problem_details say what a code or name looks like, underline the key they are
 about, and leave the rest of the file checked (a missing or null key does not stop the other
-sections' problems from being reported)."""
+sections' problem_details from being reported)."""
 from __future__ import annotations
 
 import json
@@ -11,7 +11,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 
-from helpers import TWO_SUITS_HEAD
+from helpers import TWO_SUITS_HEAD, problem_details
 import interpreter
 
 SCHEMAS = sorted((Path(__file__).resolve().parents[2] / "schema").glob("*.schema.json"))
@@ -63,16 +63,9 @@ def test_every_bundled_game_points_editors_at_the_schema():
 
 # --- a schema problem leaves the rest of the file checked ----------------------------------------
 
-def problems(tmp_path: Path, text: str, name: str = "bad") -> list[tuple[int, int, str, str]]:
-    """The problems (not warnings) of a rule file: line, column, message and hint."""
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(text, encoding="utf-8")
-    found, _ = interpreter.problems_in(path)
-    return [(p.line, p.column, p.message, p.hint) for p in found if not p.warning]
-
 
 def test_a_missing_section_leaves_the_present_ones_checked(tmp_path):
-    assert problems(tmp_path, "game: X\n" + TWO_SUITS_HEAD + "deal: 5 eachh\n") == [
+    assert problem_details(tmp_path, "game: X\n" + TWO_SUITS_HEAD + "deal: 5 eachh\n") == [
         (1, 1, "missing required key 'play' in the file", "Who leads, what may be played, and who wins a trick."),
         (1, 1, "missing required key 'scoring' in the file",
          "Named values computed once the deal is over, then the awards they lead to."),
@@ -93,7 +86,7 @@ def test_a_null_key_in_one_section_leaves_the_others_checked(tmp_path):
         "71:18: the text ends after '2 +'; expected one of '(', '-', a code or number, a name"]
 
 
-# --- schema problems: the hint that goes with each ------------------------------------------
+# --- schema problem_details: the hint that goes with each ------------------------------------------
 
 @pytest.mark.parametrize("case, hint", [
     ("suit_code_pattern", "codes start with a capital letter (or a digit, for ranks) followed by letters or digits"),
@@ -103,12 +96,12 @@ def test_a_null_key_in_one_section_leaves_the_others_checked(tmp_path):
                          "its parameter: seat, team or suit, as in total(seat)"),
 ])
 def test_pattern_problems_say_what_a_code_or_name_looks_like(case, hint):
-    problems, game = interpreter.problems_in(BROKEN / f"{case}.yaml")
-    assert game is None and len(problems) == 1
-    lines = problems[0].format().splitlines()
+    problem_details, game = interpreter.problems_in(BROKEN / f"{case}.yaml")
+    assert game is None and len(problem_details) == 1
+    lines = problem_details[0].format().splitlines()
     assert lines[-1] == f"    hint: {hint}"
 
 
 def test_a_pattern_problem_underlines_the_whole_key():
-    problems, _ = interpreter.problems_in(BROKEN / "pile_name_pattern.yaml")
-    assert problems[0].format().splitlines()[1:3] == ["      Discards: {seen by: everyone}", "      ^^^^^^^^"]
+    problem_details, _ = interpreter.problems_in(BROKEN / "pile_name_pattern.yaml")
+    assert problem_details[0].format().splitlines()[1:3] == ["      Discards: {seen by: everyone}", "      ^^^^^^^^"]

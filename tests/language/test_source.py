@@ -12,6 +12,7 @@ import interpreter
 from interpreter.errors import RuleFileError
 from interpreter.language.nodes import Pos
 from interpreter.language.source import MAX_EXPANDED_VALUES, parse_yaml, read_regular
+from helpers import FACTS
 
 BROKEN = Path(__file__).resolve().parents[1] / "broken"
 
@@ -53,34 +54,6 @@ def test_a_word_at_the_start_of_a_continued_line_is_found_there():
 
 
 # --- positions inside a multi-line double-quoted string with escapes ---------------------
-
-SCORE_TRICKS = """\
-scoring:
-  award:
-    - rule: tricks
-      when: "true"
-      to: seat(0)
-      points: tricks(seat(0))
-"""
-
-FACTS = """\
-game: Facts
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King}
-order: A > K
-deal: 2 each
-let:
-  last: trick_cards(-1)
-  mine: won(seat(0))
-  nothing_won: won(seat(1)) and H
-  how_many: count(won(seat(0)))
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-""" + SCORE_TRICKS
 
 
 def _one_problem(tmp_path: Path, value_lines: str):

@@ -4,34 +4,11 @@ syntax error and what the nodes read as in English."""
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 
-from helpers import TWO_SUITS_HEAD
-import interpreter
+from helpers import FOLLOW_AND_TRICKS_TAIL, TWO_SUITS_HEAD, problem_details
 from interpreter.language.syntax import _parser, parse
-
-
-def problems(tmp_path: Path, text: str, name: str = "bad") -> list[tuple[int, int, str, str]]:
-    """The problems (not warnings) of a rule file: line, column, message and hint."""
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(text, encoding="utf-8")
-    found, _ = interpreter.problems_in(path)
-    return [(p.line, p.column, p.message, p.hint) for p in found if not p.warning]
-
-
-TAIL = """\
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-scoring:
-  award:
-    - rule: tricks
-      to: each_seat
-      points: tricks(it)
-"""
 
 
 # --- the grammar ----------------------------------------------------------------------------------
@@ -41,8 +18,8 @@ def test_the_grammar_is_built_once():
 
 
 def test_a_long_list_of_expected_words_is_cut_after_eight(tmp_path):
-    text = "game: X\n" + TWO_SUITS_HEAD + "deal: 5 each\n" + TAIL.replace("tricks(it)", "tricks(it ]")
-    assert problems(tmp_path, text) == [
+    text = "game: X\n" + TWO_SUITS_HEAD + "deal: 5 each\n" + FOLLOW_AND_TRICKS_TAIL.replace("tricks(it)", "tricks(it ]")
+    assert problem_details(tmp_path, text) == [
         (18, 25, ("unexpected character ']'; expected one of '(', ')', '*', '/', '+', '-', ',', 'and', 'except', "
                  "'if', 'or', …"), "")]
 

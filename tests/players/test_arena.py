@@ -13,6 +13,7 @@ from interpreter.players.arena import arena, elo_ratings, wilson
 from interpreter.players.registry import make_player
 
 from cli import main
+from helpers import PASSING_HEARTS
 
 RUN = CliRunner()
 
@@ -127,32 +128,6 @@ def test_two_copies_of_a_player_differ_by_exactly_zero(spec):
     assert result.players[0].wins == result.players[1].wins == 10
 
 
-# a game of two seats, each giving the other one card before play
-PASSING = """\
-game: Passing
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
-order: A > K > Q > J > 10
-deal: 5 each
-transfers:
-  give:
-    who: each
-    count: 1
-SHOWN    to: next(me)
-play:
-  lead: next(dealer)
-  winner: highest of led suit
-  follow: [led, any]
-scoring:
-  award:
-    - rule: more tricks
-      to: each_seat
-      points: 1 if tricks(it) >= 3 else 0
-"""
-
-
 def test_arena_pairs_count_every_game_both_played():
     result = arena(interpreter.load("sixty-six"), ["random", "random"], 6, 1)
     (pair,) = result.pairs
@@ -162,7 +137,7 @@ def test_arena_pairs_count_every_game_both_played():
 
 def test_arena_counts_a_game_of_equal_scores_as_equal(tmp_path):
     """A game where every seat scores 1 each deal: every game between the two ends equal."""
-    text = PASSING.replace("SHOWN", "").replace("points: 1 if tricks(it) >= 3 else 0", "points: 1")
+    text = PASSING_HEARTS.replace("SHOWN", "").replace("points: 1 if tricks(it) >= 3 else 0", "points: 1")
     path = tmp_path / "equal.yaml"
     path.write_text(text, encoding="utf-8")
     result = arena(interpreter.load(str(path)), ["random", "greedy"], 3, 1)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import TWO_SUITS_HEAD, texts, tiny
+from helpers import FOLLOW_FROM_SEAT_0, SPOILING, TWO_SUITS_HEAD, texts, tiny
 from test_french_tarot import at_play, bid, new, trumps
 
 import interpreter
@@ -20,15 +20,6 @@ from interpreter.players.greedy import GreedyPlayer, _average_value, _hand_value
 def greedy(state: interpreter.State) -> str:
     """The greedy player's choice, as action text."""
     return GreedyPlayer(0).choose(state).text
-
-
-# seat 0 leads, the highest card of the suit led wins, follow suit if you can
-PLAY_FROM_SEAT_0 = """\
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-"""
 
 
 # --- the hand value it bids on -----------------------------------------------------------------
@@ -144,7 +135,7 @@ def test_greedy_calls_the_trump_its_hand_is_long_in_not_no_trump(tmp_path, hand,
 
 CHOOSE = "game: Choose\n" + TWO_SUITS_HEAD + """\
 deal: 5 each, rest to unused
-""" + PLAY_FROM_SEAT_0 + """\
+""" + FOLLOW_FROM_SEAT_0 + """\
   actions:
     no trump: {at: start of play, by: seat(0), required: true, trump: none}
     spades: {at: start of play, by: seat(0), required: true, trump: S}
@@ -351,26 +342,6 @@ def test_greedy_leads_its_weakest_card_without_a_sure_winner():
                      ["1B", "4B", "5B", "6B", "7B", "8B", "JB", "NB", "KB"],
                      ["1S", "4S", "5S", "6S", "7S", "8S", "JS", "NS", "KS"]])
     assert greedy(state) == "play 4O"                # 3O and 3C are unseen: le borgne can be beaten
-
-
-SPOILING = """\
-game: Spoiling
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {K: King, Q: Queen, J: Jack, "10": Ten}
-order: K = Q > J > 10
-piles:
-  unused: {seen by: nobody}
-deal: 2 each, rest to unused
-""" + PLAY_FROM_SEAT_0 + """\
-TIES
-scoring:
-  award:
-    - rule: tricks
-      to: each_seat
-      points: tricks(it)
-"""
 
 
 @pytest.mark.parametrize("ties,lead", [("  ties: spoil\n", "play JS"), ("", "play KS")])

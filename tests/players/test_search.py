@@ -8,23 +8,16 @@ import random
 
 import pytest
 
-from helpers import TWO_SUITS_HEAD, texts, tiny
+from helpers import FOLLOW_FROM_SEAT_0, TWO_SUITS_HEAD, texts, tiny
 
 import interpreter
 from interpreter.players import margins
 from interpreter.players.registry import make_player
 
-# seat 0 leads, the highest card of the suit led wins, follow suit if you can
-PLAY_FROM_SEAT_0 = """\
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-"""
 
 CLEAR = "game: Clear\n" + TWO_SUITS_HEAD + """\
 deal: 2 each, rest to unused
-""" + PLAY_FROM_SEAT_0 + """\
+""" + FOLLOW_FROM_SEAT_0 + """\
 scoring:
   award:
     - rule: tricks

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import interpreter
 from interpreter.players.table_view import describe_action, hand_line, table_view, trick_summary
+from helpers import PASSING_HEARTS
 
 
 # --- before the auction and in play ----------------------------------------------------------------
@@ -33,35 +34,12 @@ def test_the_table_view_in_play_gives_the_trick_and_the_taker():
 
 # --- what another player sees of a card given ------------------------------------------------------
 
-PASSING = """\
-game: Passing
-players: 2
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten}
-order: A > K > Q > J > 10
-deal: 5 each
-transfers:
-  give:
-    who: each
-    count: 1
-SHOWN    to: next(me)
-play:
-  lead: next(dealer)
-  winner: highest of led suit
-  follow: [led, any]
-scoring:
-  award:
-    - rule: more tricks
-      to: each_seat
-      points: 1 if tricks(it) >= 3 else 0
-"""
 HANDS = {"hands": [["AH", "KH", "QH", "AS", "KS"], ["JH", "10H", "QS", "JS", "10S"]]}
 
 
 def passing(tmp_path: Path, shown: str) -> interpreter.Game:
     path = tmp_path / "passing.yaml"
-    path.write_text(PASSING.replace("SHOWN", shown), encoding="utf-8")
+    path.write_text(PASSING_HEARTS.replace("SHOWN", shown), encoding="utf-8")
     problems, game = interpreter.problems_in(path)
     assert problems == [] and game is not None
     return game
