@@ -168,7 +168,13 @@ def explain(path: str | Path, variant: str | None = None) -> str:
                      f"it becomes {_text(spec['then'], 'expr')}.")
     match = doc.get("match", {})
     length = _deals(match["deals"]) if match.get("deals") else f"deals until {_text(match['until'], 'expr')}" \
-        if "until" in match else "one deal"
+        if match.get("until") else "one deal"
+    if match.get("schedule"):
+        runs = [f"{item['from']} to {item['to']}" if isinstance(item, dict) else str(item) for item in match["schedule"]]
+        numbers = sum(abs(int(i["to"]) - int(i["from"])) + 1 if isinstance(i, dict) else 1 for i in match["schedule"])
+        length = f"{_deals(numbers)}, one for each number of the schedule ({', then '.join(runs)}), " \
+                 "read by the rules as 'scheduled'" + (f", or until {_text(match['until'], 'expr')}"
+                                                      if match.get("until") else "")
     lines.append(f"Match: {length}; the {match.get('winner', 'highest')} total wins, equal totals are a draw.")
     for name, spec in doc.get("variants", {}).items():
         lines.append(f"Variant '{name}': {spec.get('about', '')}")

@@ -6,7 +6,8 @@ import dataclasses
 from functools import cached_property
 import random
 
-from ..errors import RULE_ERRORS, LayoutError, reraise_rule_error
+from ..errors import RULE_ERRORS, LayoutError, RuleRuntimeError, reraise_rule_error
+from .deal_plans import MatchView, cards_taken, expand, sizes
 from .generate import engine_class
 from .match import Match
 from .parts import Standing
@@ -40,9 +41,34 @@ class Game(Rules):
         if not isinstance(dealer, int) or not 0 <= dealer < self.players:
             raise LayoutError(f"dealer must be a seat from 0 to {self.players - 1}, found {dealer}")
         try:
-            return self._new_deal(seed, layout, dealer, standing)
+            return self.for_deal(standing, dealer)._new_deal(seed, layout, dealer, standing)
         except RULE_ERRORS as err:
             reraise_rule_error(err)
+
+    def for_deal(self, standing: Standing | None = None, dealer: int = 0) -> Game:
+        """The rules one deal is dealt by: these, or for a deal whose numbers of cards change
+        from deal to deal (``deal_sizes``), these with that deal's plan, hand and pile sizes
+        (one Game per plan, made once). A deal that asks for more cards than the deck holds
+        raises RuleRuntimeError."""
+        if self.deal_sizes is None:
+            return self
+        plan = expand(self.deal_sizes, self.players, MatchView(standing, dealer, self.counter_starts))
+        if plan == self.deal_plan:
+            return self
+        found = self._sized_games.get(plan)
+        if found is None:
+            if cards_taken(plan, self.players) > self.deck.size:
+                number = 1 if standing is None else standing.deal_number
+                raise RuleRuntimeError.at(("deal",), f"deal {number} hands out {cards_taken(plan, self.players)} cards "
+                                          f"but the deck has only {self.deck.size}")
+            hand, pile_sizes, _ = sizes(plan, self.players, self.deck.size, len(self.pile_names))
+            found = self._sized_games[plan] = dataclasses.replace(self, deal_plan=plan, hand_size=hand,
+                                                                  pile_sizes=pile_sizes)
+        return found
+
+    @cached_property
+    def _sized_games(self) -> dict:
+        return {}
 
     def _new_deal(self, seed, layout, dealer: int, standing: Standing | None) -> State:
         State = self.state_class

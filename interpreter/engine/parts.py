@@ -181,6 +181,7 @@ class MatchRule:
     down: bool               # deal points are taken off a starting score
     next_dealer: Fn
     high_wins: bool
+    schedule: tuple[int, ...] = ()    # one number per deal ('scheduled'); the match ends after the last
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,9 @@ class Rules:
     match: MatchRule
     actions: tuple[Action, ...] = field(repr=False)
     code: RuleSources | None = field(default=None, repr=False, compare=False)   # None: the generic engine only
+    # the deal's pattern when its numbers of cards change from deal to deal (deal_plans.py); deal_plan,
+    # hand_size and pile_sizes are then the first deal's, and each deal is dealt by ``Game.for_deal``
+    deal_sizes: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def points(self) -> tuple[Fraction, ...]:

@@ -117,6 +117,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         scope = Scope(deck, rule, tuple(teams), tuple(team_of), points_table, players,
                       tuple(piles), draws, tuple(marks), tuple(marks.values()))
         scope.rankings = tuple(rankings)
+        scope.schedule = self.schedule()
         exprs = ExpressionCompiler(scope)
         for index, (name, spec) in enumerate((doc.get("counters") or {}).items() if "counters" not in self.broken else ()):
             scope.counters[str(name)] = (index, str(spec.get("of", "team")))
@@ -125,8 +126,9 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         annul_when = self.section(lambda: self.need("annul when") or self.expr(exprs, ("annul when",), "bool").fn, None) \
             if "annul when" in doc else None
         transfers = self.section(lambda: self.transfers(exprs, piles), ()) if "transfers" in doc else ()
-        plan, hand_size, pile_sizes, leftover = self.section(lambda: self.deal(exprs, deck, players, piles),
-                                                             ((), 0, (), 0))
+        starts = self.section(lambda: self.counter_starts(players, len(teams)), ())
+        plan, hand_size, pile_sizes, leftover, deal_sizes = self.section(
+            lambda: self.deal(exprs, deck, players, piles, scope.schedule, starts), ((), 0, (), 0, None))
         auction = self.section(lambda: self.auction(exprs, players, piles, leftover), None) \
             if "auction" in doc else None
         if "auction" not in doc and leftover and plan:
@@ -150,6 +152,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             lets=lets, awards=awards, match=match, mark_names=tuple(marks), mark_types=tuple(marks.values()),
             transfers=transfers, annul_when=annul_when, team_rules=team_rules, counters=counters,
             rankings=tuple(rankings.values()), code=RuleSources(dict(self.generated), exprs.namespace),
+            deal_sizes=deal_sizes,
             actions=self.actions(deck, auction, played["declarations"], played["side_actions"], transfers,
                                  played["shows"], played["melds"]), **played,
         )
@@ -194,6 +197,13 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             return build()
         except _Skip:
             return fallback
+
+    def counter_starts(self, players: int, teams: int) -> tuple[tuple[Fraction, ...], ...]:
+        """Each counter's value before the first deal, as Rules.counter_starts gives it: what the
+        numbers of a deal that changes may read of the counters when the file is checked."""
+        self.need("counters")
+        return tuple((Fraction(str(spec.get("start", 0))),) * (players if spec.get("of", "team") == "seat" else teams)
+                     for spec in (self.doc.get("counters") or {}).values())
 
     def team_rules(self, exprs: ExpressionCompiler) -> tuple[Fn, ...]:
         """Each formed team's condition on 'seat', tried in order when play begins."""

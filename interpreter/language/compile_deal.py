@@ -9,7 +9,9 @@ from fractions import Fraction
 
 from . import nodes as n
 from ..engine.cards import Deck
-from ..engine.parts import Auction, AuctionRound, CallSpec, DealStep, Transfer
+from ..engine.deal_plans import MatchView, PlanStep, cards_taken, expand, sizes
+from ..engine.parts import Auction, AuctionRound, CallSpec, DealStep, Standing, Transfer
+from ..errors import RuleRuntimeError
 from .compile_support import _Skip
 from .expressions import ExpressionCompiler, ExprProblem, Fn
 
@@ -19,39 +21,75 @@ class DealSections:
 
     __slots__ = ()
 
-    def deal(self, exprs: ExpressionCompiler, deck: Deck, players: int,
-             piles: dict[str, bool]) -> tuple[tuple[DealStep, ...], int, tuple[int, ...], int]:
-        """The first deal's plan, each hand's size, each pile's size and the cards left in the pack."""
+    def deal(self, exprs: ExpressionCompiler, deck: Deck, players: int, piles: dict[str, bool],
+             schedule: tuple[int, ...], counter_starts: tuple) -> tuple[tuple[DealStep, ...], int, tuple[int, ...], int,
+                                                                      tuple[PlanStep, ...] | None]:
+        """The first deal's plan, each hand's size, each pile's size, the cards left in the pack,
+        and the pattern when its numbers change from deal to deal (else None)."""
         self.need("deal", "piles")
-        plan = self.deal_plan(exprs, ("deal",), players, piles)
-        fixed = self.cards_taken(plan, players)
-        if fixed > deck.size:
-            self.report(("deal",), f"the deal hands out {fixed} cards but the deck has only {deck.size}")
+        pattern = self.deal_pattern(exprs, ("deal",), players, piles)
+        sized = any(step.sized for step in pattern)
+        if sized and not (pattern[-1].kind == "pile" and pattern[-1].count is None):
+            self.report(("deal",), "a deal whose numbers of cards change from deal to deal must end with 'rest to PILE'",
+                        "e.g. (scheduled) x (1 each), 1 to turnup, rest to stock: the cards left over differ by deal")
             raise _Skip
-        rests = self.rest_steps(plan)
-        if len(rests) > 1 or (rests and rests[0] != len(plan) - 1):
-            self.report(("deal",), "'rest to' must come once, as the last step of the deal")
-            raise _Skip
-        names = list(piles)
-        sizes = [sum(s.count for s in plan if s.pile == i and s.count is not None) for i in range(len(names))]
-        leftover = deck.size - fixed
-        if rests:
-            sizes[plan[-1].pile] += leftover
-            leftover = 0
-        sizes[0] += leftover
-        hand = sum(s.count for s in plan if s.seat == 0 and s.count)
-        return tuple(plan), hand, tuple(sizes), leftover
+        # a deal that changes is checked as each deal of the schedule would lay it out (or the first twenty)
+        numbers = range(1, (len(schedule) if schedule else 20) + 1) if sized else (1,)
+        plans = []
+        for number in numbers:
+            try:
+                plans.append(expand(pattern, players, MatchView(Standing(number), number % players, counter_starts)))
+            except RuleRuntimeError as err:
+                self.report(("deal",), f"{err} (deal {number} of the match)")
+                raise _Skip from None
+            except (AttributeError, TypeError, KeyError, IndexError):
+                self.report(("deal",), "a number of cards in the deal may read only where the match stands: "
+                            "deal_number, scheduled, players, the dealer, the counters, max_score(), min_score()",
+                            "the cards are not dealt yet: hands, tricks and the auction come later")
+                raise _Skip from None
+        for number, plan in zip(numbers, plans):
+            which = f" in deal {number} of the match" if sized else ""
+            fixed = cards_taken(plan, players)
+            if fixed > deck.size:
+                self.report(("deal",), f"the deal hands out {fixed} cards{which} but the deck has only {deck.size}")
+                raise _Skip
+            rests = self.rest_steps(plan)
+            if len(rests) > 1 or (rests and rests[0] != len(plan) - 1):
+                self.report(("deal",), "'rest to' must come once, as the last step of the deal")
+                raise _Skip
+        plan = plans[0]
+        hand, pile_sizes, leftover = sizes(plan, players, deck.size, len(piles))
+        return plan, hand, pile_sizes, leftover, (pattern if sized else None)
 
     def deal_plan(self, exprs: ExpressionCompiler, path: tuple, players: int,
                   piles: dict[str, bool]) -> tuple[DealStep, ...]:
+        """A deal of fixed numbers (after the auction, or during play), laid out once."""
+        pattern = self.deal_pattern(exprs, path, players, piles)
+        sized = next((step for step in pattern if step.sized), None)
+        if sized is not None:
+            self.report(path, "only the first 'deal' may give its numbers of cards as expressions of the match",
+                        "write the numbers here")
+            raise _Skip
+        return expand(pattern, players)
+
+    def deal_pattern(self, exprs: ExpressionCompiler, path: tuple, players: int,
+                     piles: dict[str, bool]) -> tuple[PlanStep, ...]:
         tree: n.Deal = self.parse(path, "deal")
         names = list(piles)
-        plan: list[DealStep] = []
         ok = True
 
         def seat_fn(name: str, pos: n.Pos) -> Fn:
             try:
                 return exprs.compile(n.Name(name, pos), "seat").fn
+            except ExprProblem as err:
+                self.report_in(path, err.pos, err.message, err.hint)
+                raise _Skip from None
+
+        def count(given) -> int | Fn:
+            if not isinstance(given, n.Sized):
+                return given
+            try:
+                return exprs.compile(given.expr, "num").fn
             except ExprProblem as err:
                 self.report_in(path, err.pos, err.message, err.hint)
                 raise _Skip from None
@@ -65,8 +103,9 @@ class DealSections:
             ok = False
             return None
 
-        def add(steps, depth: int = 0) -> None:
+        def steps_of(steps, depth: int = 0) -> tuple[PlanStep, ...]:
             nonlocal ok
+            out = []
             for step in steps:
                 if isinstance(step, n.Repeat):
                     if not any(isinstance(x, (n.Each, n.EachBut, n.ToPile)) for x in step.steps):
@@ -76,34 +115,35 @@ class DealSections:
                         self.report_in(path, step.pos, "repeated groups nest at most four deep; this one is the fifth",
                                        "write an inner group out, e.g. '2 x (1 each)' as '1 each, 1 each'")
                         ok = False
-                    elif step.times * len(step.steps) > 10_000:
+                    elif isinstance(step.times, int) and step.times * len(step.steps) > 10_000:
                         self.report_in(path, step.pos, f"{step.times} rounds of this group deal more cards than any deck holds")
                         ok = False
                     else:
-                        for _ in range(step.times):
-                            add(step.steps, depth + 1)
+                        out.append(PlanStep("repeat", count(step.times), steps=steps_of(step.steps, depth + 1)))
                 elif isinstance(step, n.Each):
-                    plan.extend(DealStep(seat=s, count=step.count) for s in range(players))
+                    out.append(PlanStep("each", count(step.count)))
                 elif isinstance(step, n.EachBut):
-                    but = (seat_fn(step.seat, step.pos), step.other)
-                    plan.extend(DealStep(seat=s, count=step.count, but=but) for s in range(players))
+                    out.append(PlanStep("each", count(step.count), seat=seat_fn(step.seat, step.pos),
+                                        other=count(step.other)))
                 elif isinstance(step, n.ShowPile):
                     pile = pile_index(step.pile, step.pos)
                     if pile is not None:
-                        plan.append(DealStep(show=pile))
+                        out.append(PlanStep("show", pile=pile))
                 elif isinstance(step, n.PileToSeat):
                     pile = pile_index(step.pile, step.pos)
                     if pile is not None:
-                        plan.append(DealStep(move=(pile, seat_fn(step.seat, step.seat_pos))))
+                        out.append(PlanStep("move", pile=pile, seat=seat_fn(step.seat, step.seat_pos)))
                 else:
                     pile = pile_index(step.pile, step.pos)
                     if pile is not None:
-                        plan.append(DealStep(pile=pile, count=getattr(step, "count", None)))
+                        given = getattr(step, "count", None)
+                        out.append(PlanStep("pile", None if given is None else count(given), pile=pile))
+            return tuple(out)
 
-        add(tree.steps)
+        pattern = steps_of(tree.steps)
         if not ok:
             raise _Skip
-        return tuple(plan)
+        return pattern
 
     def auction(self, exprs: ExpressionCompiler, players: int, piles: dict[str, bool], leftover: int) -> Auction:
         """The auction's rounds and calls, and the deal that follows it."""
@@ -225,7 +265,7 @@ class DealSections:
         if len(rests) > 1 or (rests and rests[0] != len(plan) - 1):
             self.report(path, "'rest to' must come once, as the last step of the deal")
             return False
-        wanted = self.cards_taken(plan, players)
+        wanted = cards_taken(plan, players)
         if wanted == leftover or (rests and wanted <= leftover):
             return True
         before = " before 'rest to'" if rests else ""
@@ -237,15 +277,6 @@ class DealSections:
     def rest_steps(plan: tuple[DealStep, ...]) -> list[int]:
         """Where a plan's 'rest to PILE' steps are."""
         return [i for i, step in enumerate(plan) if step.pile is not None and step.count is None]
-
-    @staticmethod
-    def cards_taken(plan: tuple[DealStep, ...], players: int) -> int:
-        """Cards a plan takes from the pack besides 'rest to' (one seat of each 'but' round gets its own count)."""
-        total = sum(step.count for step in plan if step.count is not None)
-        buts = [s for s in plan if s.but is not None]
-        for i in range(0, len(buts), players):
-            total += buts[i].but[1] - buts[i].count
-        return total
 
     def transfers(self, exprs: ExpressionCompiler, piles: dict[str, bool]) -> tuple[Transfer, ...]:
         """Cards players choose and move after the auction (or the deal), one step per card."""

@@ -73,6 +73,24 @@ class ScoringSections:
         match = self.doc.get("match", {})
         next_dealer = self.expr(exprs, ("match", "dealer"), "seat").fn if "dealer" in match else (lambda s: s.dealer)
         until = self.expr(exprs, ("match", "until"), "bool").fn if "until" in match else None
-        deals = int(match["deals"]) if "deals" in match else (None if until else 1)
+        schedule = self.schedule()
+        if schedule and "deals" in match:
+            self.report(("match", "deals"), "'deals' and 'schedule' both say how many deals the match has",
+                        f"remove 'deals': the schedule has {len(schedule)}", key=True)
+            raise _Skip
+        deals = int(match["deals"]) if "deals" in match else len(schedule) if schedule else (None if until else 1)
         return MatchRule(deals, until, Fraction(str(match.get("start", 0))), match.get("count") == "down",
-                         next_dealer, match.get("winner", "highest") == "highest")
+                         next_dealer, match.get("winner", "highest") == "highest", schedule)
+
+    def schedule(self) -> tuple[int, ...]:
+        """match.schedule laid out: one number per deal; runs {from, to} count up or down."""
+        if "match" in self.broken:
+            return ()
+        numbers: list[int] = []
+        for item in (self.doc.get("match") or {}).get("schedule") or ():
+            if isinstance(item, dict):
+                low, high = int(item["from"]), int(item["to"])
+                numbers.extend(range(low, high + 1) if low <= high else range(low, high - 1, -1))
+            else:
+                numbers.append(int(item))
+        return tuple(numbers[:10_000])

@@ -81,6 +81,7 @@ class Scope:
     bound: dict[str, str] = field(default_factory=dict)  # names bound by the context, e.g. 'it', 'suit'
     counters: dict[str, tuple[int, str]] = field(default_factory=dict)
     rankings: tuple[str, ...] = ()                   # names of the rankings a call may choose  # name -> (index, 'seat' or 'team')
+    schedule: tuple[int, ...] = ()                   # match.schedule: one number per deal
 
 
 def _streak(state, seat) -> int:
@@ -243,6 +244,7 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         "_mask": mask,
         "_at": lambda row, x: 0 if x is None else row[x],
         "_team": lambda state, x: None if x is None else state.team_of[x],
+        "_seat_number": lambda x: -1 if x is None else x,
         "_other": lambda state, t: None if t is None else (t + 1) % len(state.teams),
         "_next": lambda x: None if x is None else (x + 1) % players,
         "_previous": lambda x: None if x is None else (x - 1) % players,
@@ -270,6 +272,12 @@ def _seat_entry(row: str, a: str) -> str:
 def _builtins(scope: Scope) -> dict[str, Builtin]:
     """Each built-in with the Python source it stands for (arguments' sources in its place)."""
     players = scope.players
+
+    def scheduled() -> str:
+        if not scope.schedule:
+            raise ExprProblem("'scheduled' reads match.schedule, which this file does not have", n.Pos(1, 1, 9),
+                              "add e.g. match: {schedule: [{from: 10, to: 1}]}")
+        return f"{scope.schedule!r}[(s.deal_number - 1) % {len(scope.schedule)}]"
 
     def card_points(kind: str, a: str) -> str:
         """Card points are kept as scaled integers (see Points): whole numbers need no Fraction."""
@@ -368,6 +376,11 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "trump_run": Builtin(("set",), "num", "how many of the highest trumps, from the top of the trump order "
                              "down without a gap, are in a set of cards (matadors)",
                              "trump_run(dealt(taker) or kitty)", lambda a: f"_trump_run(s, {a})"),
+        "scheduled": Builtin(None, "num", "this deal's number in the match's schedule (match.schedule; from its start "
+                             "again if a match plays more deals)", "number <= scheduled", scheduled),
+        "players": Builtin(None, "num", "the number of players", "floor(51 / players)", lambda: str(players)),
+        "seat_number": Builtin(("seat",), "num", "a seat as a number: 0 for the first seat, 1 for the next … (-1 for none)",
+                               "seat_number(dealer) % 2", lambda a: f"_seat_number({a})"),
         "max_score": Builtin((), "num", "the highest match score so far", "max_score() >= 1000",
                              lambda: "_max_score(s)"),
         "min_score": Builtin((), "num", "the lowest match score so far", "min_score() <= 0",
@@ -461,6 +474,8 @@ class ExpressionCompiler:
                 raise ExprProblem(f"'{node.name}' takes 1 argument, a {kind}, found {len(node.args)}", node.pos)
             who = self.compile(node.args[0], kind).src
             return self._made(f"s.counters[{index}][{who}]", "num")
+        if node.name in ("min", "max"):
+            return self._extreme(node)
         builtin = self.builtins.get(node.name)
         if builtin is None:
             raise ExprProblem(f"unknown function '{node.name}'", node.pos, self._name_hint(node.name))
@@ -509,6 +524,46 @@ class ExpressionCompiler:
         if simple:  # a constant or one read of the state: written where the body names it
             return inlined
         return self._made(f"(({local} := {arg}), {inlined.src})[1]", inlined.type)
+
+    def _aggregate(self, node: n.Aggregate) -> Compiled:
+        """``sum(EXPR for NAME in seats if COND)``: the name is a local of a generator in the
+        generated source, bound to each seat, team, suit or past trick in turn."""
+        if node.function not in _AGGREGATES:
+            raise ExprProblem(f"'{node.function}(… for …)' is not a function over seats, teams, suits or tricks",
+                              node.pos, f"one of: {', '.join(_AGGREGATES)}")
+        if node.domain not in _DOMAINS:
+            raise ExprProblem(f"'{node.domain}' is nothing to go over", node.domain_pos,
+                              f"one of: {', '.join(_DOMAINS)}, e.g. sum(tricks(s) for s in seats)")
+        taken = node.var in self.builtins or node.var in self.scope.lets or node.var in self.scope.mark_names \
+            or node.var in self.scope.pile_names or node.var in self.scope.counters or node.var in self.scope.functions
+        if taken:
+            raise ExprProblem(f"'{node.var}' already names something else here: pick another name for each of the "
+                              f"{node.domain}", node.var_pos, f"e.g. {node.function}(… for x in {node.domain})")
+        kind, domain = _DOMAINS[node.domain]
+        self.serial += 1
+        local = f"{node.var}_{self.serial}"
+        saved, bound = self.locals.get(node.var), self.scope.bound.get(node.var)
+        self.locals[node.var], self.scope.bound[node.var] = local, kind
+        try:
+            element = self.compile(node.element, _AGGREGATES[node.function])
+            condition = self.compile(node.condition, "bool").src if node.condition is not None else None
+        finally:
+            _restore(self.locals, node.var, saved)
+            _restore(self.scope.bound, node.var, bound)
+        items = f"for {local} in {domain(self.scope)}" + (f" if {condition}" if condition else "")
+        if node.function == "count":
+            return self._made(f"sum(1 {items})", "num")
+        if node.function in ("min", "max"):
+            return self._made(f"{node.function}(({element.src} {items}), default=0)", "num")
+        return self._made(f"{node.function}({element.src} {items})", "num" if node.function == "sum" else "bool")
+
+    def _extreme(self, node: n.Call) -> Compiled:
+        """``min(a, b, …)`` and ``max(a, b, …)`` of two or more numbers."""
+        if len(node.args) < 2:
+            raise ExprProblem(f"'{node.name}' takes two or more numbers, found {len(node.args)}", node.pos,
+                              f"e.g. {node.name}(points(it), 10), or {node.name}(tricks(s) for s in seats)")
+        args = [self.compile(arg, "num").src for arg in node.args]
+        return self._made(f"{node.name}({', '.join(args)})", "num")
 
     def _not(self, node: n.Not) -> Compiled:
         return self._made(f"(not {self.compile(node.operand, 'bool').src})", "bool")
@@ -574,6 +629,14 @@ class ExpressionCompiler:
         return f"did you mean {' or '.join(close[:3])}?" if close else f"known names: {', '.join(known)}"
 
 
+# Functions over many values (the element's kind) and what they go over (the name's kind, the values).
+_AGGREGATES = {"sum": "num", "count": None, "min": "num", "max": "num", "any": "bool", "all": "bool"}
+_DOMAINS: dict[str, tuple[str, Callable[[Scope], str]]] = {
+    "seats": ("seat", lambda scope: f"range({scope.players})"),
+    "teams": ("team", lambda scope: "range(len(s.teams))"),
+    "suits": ("suit", lambda scope: f"range({len(scope.deck.suit_codes)})"),
+    "tricks": ("num", lambda scope: "range(1, len(s.winners) + 1)"),
+}
 _SIMPLE = re.compile(r"-?\d+|None|s\.\w+|s\.bound\['\w+'\]")    # sources as cheap to repeat as to store
 _LITERAL = re.compile(r"0x[0-9a-f]+|\d+")
 

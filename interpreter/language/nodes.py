@@ -40,27 +40,39 @@ class Order:
 # --- deals --------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Each:
-    """Every player in turn receives ``count`` cards."""
+class Sized:
+    """A deal's number of cards given by an expression of the match, in parentheses:
+    ``(scheduled) each``; it is worked out as each deal begins."""
 
-    count: int
+    expr: object
     pos: Pos
 
     def english(self) -> str:
-        return f"{self.count} to each player"
+        return self.expr.english()
+
+
+@dataclass(frozen=True)
+class Each:
+    """Every player in turn receives ``count`` cards."""
+
+    count: int | Sized
+    pos: Pos
+
+    def english(self) -> str:
+        return f"{_amount(self.count)} to each player"
 
 
 @dataclass(frozen=True)
 class EachBut:
     """Every player in turn receives ``count`` cards, except ``seat`` who receives ``other``."""
 
-    count: int
+    count: int | Sized
     seat: str
-    other: int
+    other: int | Sized
     pos: Pos
 
     def english(self) -> str:
-        return f"{self.count} to each player but {self.other} to the {self.seat}"
+        return f"{_amount(self.count)} to each player but {_amount(self.other)} to the {self.seat}"
 
 
 @dataclass(frozen=True)
@@ -89,12 +101,12 @@ class ShowPile:
 
 @dataclass(frozen=True)
 class ToPile:
-    count: int
+    count: int | Sized
     pile: str
     pos: Pos
 
     def english(self) -> str:
-        return f"{self.count} to {self.pile}"
+        return f"{_amount(self.count)} to {self.pile}"
 
 
 @dataclass(frozen=True)
@@ -108,12 +120,17 @@ class RestTo:
 
 @dataclass(frozen=True)
 class Repeat:
-    times: int
+    times: int | Sized
     steps: tuple
     pos: Pos
 
     def english(self) -> str:
-        return f"{self.times} times ({', '.join(s.english() for s in self.steps)})"
+        return f"{_amount(self.times)} times ({', '.join(s.english() for s in self.steps)})"
+
+
+def _amount(count) -> str:
+    """A deal's number of cards in words: the number, or what the expression of the match says."""
+    return str(count) if isinstance(count, int) else f"({count.english()})"
 
 
 @dataclass(frozen=True)
@@ -175,7 +192,8 @@ class Call:
 _NAME_WORDS = {"dealer": "the dealer", "taker": "the taker", "me": "the player", "winning": "the player winning the trick",
                "last_trick": "the winner of the last trick", "trump_suit": "the trump suit", "led_card": "the card led",
                "tricks_played": "the number of tricks played", "deal_number": "the number of the deal",
-               "last_round": "the last trick is played"}
+               "last_round": "the last trick is played", "scheduled": "the number scheduled for this deal",
+               "players": "the number of players"}
 _CALL_WORDS = {"next": "the player after {}", "previous": "the player before {}", "team": "the team of {}",
                "suit_of": "the suit of {}", "took_all": "the team that won every trick",
                "count": "the number of cards in {}", "tricks": "the number of tricks won by {}",
@@ -196,7 +214,7 @@ _BARE = {"any", "nothing", "led", "trumps", "beating", "hand", "trick", "played"
 def _argument(node) -> str:
     """A function's argument in English: a pile or a named value with its article."""
     text = node.english()
-    if isinstance(node, Name) and node.name not in _BARE and not text.startswith("the "):
+    if isinstance(node, Name) and node.name not in _BARE and len(node.name) > 2 and not text.startswith("the "):
         return f"the {text}"
     return text
 
@@ -215,6 +233,33 @@ class Binary:
 
     def english(self) -> str:
         return f"{_grouped(self.left, self.op)} {_OP_WORDS[self.op]} {_grouped(self.right, self.op)}"
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    """``sum(tricks(s) for s in seats if bid(s) > 0)``: a function over the seats, teams or past
+    tricks, with a name bound to each in turn and an optional condition."""
+
+    function: str            # sum, count, min, max, any, all
+    element: object
+    var: str
+    domain: str              # seats, teams, tricks
+    condition: object | None
+    pos: Pos
+    var_pos: Pos
+    domain_pos: Pos
+
+    def english(self) -> str:
+        over, many = {"seats": ("player", "players"), "teams": ("team", "teams"),
+                      "tricks": ("trick played", "tricks played")}.get(self.domain, (self.domain, self.domain))
+        where = f" where {self.condition.english()}" if self.condition is not None else ""
+        if self.function == "count":
+            return f"the number of {many}{where}"
+        if self.function in ("any", "all"):
+            word = "some" if self.function == "any" else "every"
+            return f"{self.element.english()} for {word} {over} {self.var}{where}"
+        word = {"sum": "the sum", "min": "the least", "max": "the greatest"}[self.function]
+        return f"{word} of {self.element.english()} over each {over} {self.var}{where}"
 
 
 @dataclass(frozen=True)

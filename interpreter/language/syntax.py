@@ -62,6 +62,15 @@ def _int(token: Token, least: int = 1) -> int:
     return int(token)
 
 
+def _count(given, least: int = 1):
+    """A deal's number of cards: a whole number, or an expression of the match (n.Sized)."""
+    return given if isinstance(given, n.Sized) else _int(given, least)
+
+
+def _where(given) -> n.Pos:
+    return given.pos if isinstance(given, n.Sized) else _pos(given)
+
+
 @v_args(inline=True)
 class _ToNodes(Transformer_NonRecursive):
     # orders
@@ -75,17 +84,20 @@ class _ToNodes(Transformer_NonRecursive):
     def deal(self, *steps):
         return n.Deal(tuple(steps))
 
+    def count(self, given):
+        return given if isinstance(given, Token) else n.Sized(given, given.pos)
+
     def each(self, count):
-        return n.Each(_int(count), _pos(count))
+        return n.Each(_count(count), _where(count))
 
     def to_pile(self, count, pile):
-        return n.ToPile(_int(count), str(pile), _pos(pile))
+        return n.ToPile(_count(count), str(pile), _pos(pile))
 
     def rest_to(self, pile):
         return n.RestTo(str(pile), _pos(pile))
 
     def each_but(self, count, seat, other):
-        return n.EachBut(_int(count), str(seat), _int(other, least=0), _pos(seat))  # 0: that seat skips the round
+        return n.EachBut(_count(count), str(seat), _count(other, least=0), _pos(seat))  # 0: that seat skips the round
 
     def pile_to_seat(self, pile, seat):
         return n.PileToSeat(str(pile), str(seat), _pos(pile), _pos(seat))
@@ -94,7 +106,7 @@ class _ToNodes(Transformer_NonRecursive):
         return n.ShowPile(str(pile), _pos(pile))
 
     def repeat(self, times, deal):
-        return n.Repeat(_int(times), deal.steps, _pos(times))
+        return n.Repeat(_count(times), deal.steps, _where(times))
 
     # expressions
     def clause(self, select, when=None):
@@ -114,6 +126,12 @@ class _ToNodes(Transformer_NonRecursive):
         end = n.Pos(args[-1].pos.line, args[-1].pos.column, args[-1].pos.width + 1) if args \
             else n.Pos(start.line, start.column, start.width + 2)
         return n.Call(str(name), args, _span(start, end))
+
+    def aggregate(self, name, element, var, domain, condition=None):
+        start = _pos(name)
+        end = (condition or n.Name(str(domain), _pos(domain))).pos
+        return n.Aggregate(str(name), element, str(var), str(domain), condition,
+                           _span(start, n.Pos(end.line, end.column, end.width + 1)), _pos(var), _pos(domain))
 
     def choose(self, then, test, otherwise):
         return n.Choose(then, test, otherwise, _span(then.pos, otherwise.pos))

@@ -21,7 +21,7 @@ def test_a_long_list_of_expected_words_is_cut_after_eight(tmp_path):
     text = "game: X\n" + TWO_SUITS_HEAD + "deal: 5 each\n" + FOLLOW_AND_TRICKS_TAIL.replace("tricks(it)", "tricks(it ]")
     assert problem_details(tmp_path, text) == [
         (18, 25, ("unexpected character ']'; expected one of '(', ')', '*', '/', '+', '-', ',', 'and', 'except', "
-                 "'if', 'or', …"), "")]
+                 "'for', 'if', …"), "")]
 
 
 # --- syntax nodes are frozen values ----------------------------------------------------------
