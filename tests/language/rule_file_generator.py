@@ -214,6 +214,12 @@ def _lets_and_scoring(out: _File, players: int, teams: bool, auction: bool) -> N
                                              "points(seat(0)) / 2"]))))
     if rng.random() < 0.3:
         lets.append(("total(seat)", _q("tricks(seat) + points(seat)")))
+    if rng.random() < 0.3:      # the aggregates: over seats, teams, suits and the tricks played
+        lets.append(("spread", _q(rng.choice([
+            "max(tricks(s) for s in seats) - min(tricks(s) for s in seats)",
+            "count(t for t in tricks if trick_winner(t) = seat(0)) + count(x for x in suits)",
+            "sum(points(t) for t in teams if tricks(t) > 0) + max(1, players)",
+            "1 if any(tricks(s) = 0 for s in seats) and not all(tricks(s) > 3 for s in seats) else seat_number(dealer)"]))))
     if lets:
         out.add("let:", *[f"  {_q(name) if '(' in name else name}: {value}" for name, value in lets])
     out.add("scoring:", "  award:")
@@ -224,6 +230,8 @@ def _lets_and_scoring(out: _File, players: int, teams: bool, auction: bool) -> N
     if auction:
         out.add("    - rule: contract", f"      when: {_q('made')}", "      to: team(taker)",
                 f"      points: {_q(rng.choice(['10', '10 * contract', 'contract + 1']))}")
+    if any(name == "spread" for name, _ in lets):
+        out.add("    - rule: spread", "      to: seat(0)", f"      points: {_q('spread')}")
     if any(name == "share" for name, _ in lets) and rng.random() < 0.7:
         out.add("    - rule: share", "      to: seat(0)", f"      points: {_q('share')}")
     if "doubled" in out.marks and rng.random() < 0.5:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import ENGINES, FOUR_RANKS_HEAD, on, play_tricks, problem_messages, tiny
+from helpers import ENGINES, FOLLOW_AND_TRICKS_TAIL, FOUR_RANKS_HEAD, on, play_tricks, problem_messages, tiny
 
 # Four players in two teams, two cards each; seat 0 leads.
 HEAD = """\
@@ -19,16 +19,7 @@ cards:
   ranks: {A: Ace, K: King, Q: Queen, J: Jack}
 order: A > K > Q > J
 deal: 2 each
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-scoring:
-  award:
-    - rule: tricks
-      to: each_seat
-      points: tricks(it)
-"""
+""" + FOLLOW_AND_TRICKS_TAIL
 
 FACTS = {
     "all_tricks": "sum(tricks(s) for s in seats)",
@@ -105,17 +96,7 @@ def test_an_aggregate_reads_as_english():
 
 def test_a_four_rank_head_still_parses_plain_calls(tmp_path):
     """The new form does not change the old: a call with several arguments, a count of a set."""
-    game = tiny(tmp_path, "game: Plain\n" + FOUR_RANKS_HEAD + """\
-deal: 4 each
-play:
-  lead: seat(0)
-  winner: highest of led suit
-  follow: [led, any]
-scoring:
-  award:
-    - rule: cards
-      to: each_seat
-      points: count(won(it)) + min(1, 2)
-""")
+    game = tiny(tmp_path, "game: Plain\n" + FOUR_RANKS_HEAD + "deal: 4 each\n" + FOLLOW_AND_TRICKS_TAIL.replace(
+        "points: tricks(it)", "points: count(won(it)) + min(1, 2)"))
     state = play_tricks(game, [{0: "AS", 1: "KS"}, {0: "QS", 1: "JS"}, {0: "AH", 1: "KH"}, {0: "QH", 1: "JH"}])
     assert list(state.result().seat_scores) == [9, 1]

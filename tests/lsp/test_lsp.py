@@ -193,3 +193,14 @@ async def test_hover_on_a_let_that_takes_a_built_ins_name_shows_the_let(client: 
                                        "hint: rename the let to use the built-in shown(takers) + shown(defenders)")]
     assert await _hover(client, uri, _where(text, "count(shown and (dealt(seat(0))", "shown")) == \
         "**shown**: let (a set)\n\n```\nshown: trumps and (A or K or Q or J)\n```"
+
+
+async def test_hover_on_the_schedule_and_a_deal_that_reads_it(client: LanguageClient) -> None:
+    """Oh Hell's changing hand size: 'scheduled' in the deal and the schedule key explain themselves."""
+    text = (GAMES / "oh-hell.yaml").read_text(encoding="utf-8")
+    uri = _open(client, GAMES / "oh-hell.yaml")
+    assert (await _hover(client, uri, _where(text, "deal: (scheduled) x (1 each)", "scheduled"))).startswith(
+        "**scheduled → num**\n\nthis deal's number in the match's schedule")
+    assert (await _hover(client, uri, _where(text, "  schedule: [{from: 10", "schedule"))).startswith(
+        "**Schedule**\n\nOne number for each deal of the match")
+    assert await _diagnostics(client, uri) == []
