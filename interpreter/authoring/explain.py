@@ -87,7 +87,8 @@ def explain(path: str | Path, variant: str | None = None) -> str:
                 continue
             lines.append(f"  round {number}: each player calls {' or '.join(calls)}{passing}; the round ends {ends}{rising}.")
         if any(spec.get("pass", True) is not False for spec in auction["rounds"]):
-            lines.append("  If every round passes, the deal is annulled.")
+            lines.append("  If every round passes, the deal ends there and is scored (it counts as a deal)."
+                         if auction.get("if all pass") == "score" else "  If every round passes, the deal is annulled.")
         if "then deal" in auction:
             lines.append(f"  Then: {_text(auction['then deal'], 'deal')}.")
     for name, spec in doc.get("transfers", {}).items():

@@ -9,7 +9,7 @@ heard no call, may call himself.
 from __future__ import annotations
 
 from .parts import Action
-from .phases import END_OF_AUCTION
+from .phases import END_OF_AUCTION, OVER
 
 
 class AuctionPhase:
@@ -86,6 +86,10 @@ class AuctionPhase:
             self.spoken = 0
             self.current = self.game.auction.first(self)
             self._start_duels()
+            return
+        if self.game.auction.passed_out == "score":   # a passed-out board: the deal ends, and counts
+            self.phase = OVER
+            self.current = None
             return
         self._annul()
 

@@ -88,6 +88,7 @@ class Auction:
     rounds: tuple[AuctionRound, ...]
     calls: tuple[CallSpec, ...]
     then_deal: tuple[DealStep, ...]
+    passed_out: str = "annul"    # when everyone passes: 'annul' (dealt again) or 'score' (the deal ends, scored)
 
 
 @dataclass(frozen=True)

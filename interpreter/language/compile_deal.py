@@ -231,7 +231,7 @@ class DealSections:
                 failed = True
         if failed or first is None:
             raise _Skip
-        return Auction(first, tuple(rounds), tuple(calls), then_deal)
+        return Auction(first, tuple(rounds), tuple(calls), then_deal, str(spec.get("if all pass", "annul")))
 
     def ranking_index(self, exprs: ExpressionCompiler, path: tuple, name) -> int:
         """Which of the file's 'rankings' a call or an action names."""

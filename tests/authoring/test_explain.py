@@ -76,3 +76,12 @@ def test_explain_gives_a_rounds_condition_for_passing():
             "call.") in text
     assert "round 1: each player calls 'order up' (value 1) (trump: the suit of the turnup) (then: the turnup " \
            "to the dealer), or passes; the round ends at the first call." in text
+
+
+def test_explain_says_a_passed_out_deal_is_scored(tmp_path):
+    from test_auction import PASSED_OUT
+    path = tmp_path / "passed.yaml"
+    path.write_text(PASSED_OUT, encoding="utf-8")
+    assert "  If every round passes, the deal ends there and is scored (it counts as a deal)." in explain(path).splitlines()
+    path.write_text(PASSED_OUT.replace("  if all pass: score\n", ""), encoding="utf-8")
+    assert "  If every round passes, the deal is annulled." in explain(path).splitlines()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from helpers import ENGINES, on, texts
+from helpers import ENGINES, TWO_SUITS_HEAD, on, texts, tiny
 from test_belote import GAME as BELOTE
 from test_belote import bid, full, layout_for
 
@@ -38,3 +38,57 @@ def test_a_call_without_a_value_counts_zero_as_the_contract():
     while not state.is_over:
         state.apply(state.legal_actions()[0])
     assert state.result().breakdown["contract"] == 0 and state.result().breakdown["call"] == "take"
+
+
+PASSED_OUT = "game: Passed out\n" + TWO_SUITS_HEAD + """\
+deal: 5 each
+auction:
+  first: seat(0)
+  rounds:
+    - calls:
+        bid: {for each number: [1, 2, 3]}
+      ends: after one turn each
+  if all pass: score
+play:
+  lead: taker
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: contract
+      to: team(taker)
+      points: 10 * contract
+    - rule: sitting out
+      to: each_seat
+      points: 1
+match:
+  deals: 3
+  dealer: next(dealer)
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_passed_out_deal_ends_at_once_and_counts(tmp_path, engine):
+    """'if all pass: score': no redeal; the awards score it with no taker and no trick."""
+    game = on(tiny(tmp_path, PASSED_OUT), engine)
+    assert game.auction.passed_out == "score"
+    state = game.new_deal(seed=1)
+    state.apply("pass")
+    state.apply("pass")
+    assert state.is_over and not state.annulled and state.taker is None and sum(state.tricks) == 0
+    result = state.result()
+    assert list(result.seat_scores) == [1, 1] and [r.rule for r in result.reasons] == ["sitting out", "sitting out"]
+    match = game.new_match(seed=2)
+    for _ in range(3):                  # three passed-out deals make the match: none is dealt again
+        match.apply("pass")
+        match.apply("pass")
+    assert match.is_over and match.deals_played == 3 and list(match.result().seat_scores) == [3, 3]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_passed_out_deal_is_annulled_by_default(tmp_path, engine):
+    game = on(tiny(tmp_path, PASSED_OUT.replace("  if all pass: score\n", "")), engine)
+    state = game.new_deal(seed=1)
+    state.apply("pass")
+    state.apply("pass")
+    assert state.is_over and state.annulled and list(state.result().seat_scores) == [0, 0]

@@ -148,7 +148,7 @@ def _auction(out: _File, players: int, suits: dict, turnup: bool, deal_after: st
                 "      ends: at the first call")
     if rng.random() < 0.5:
         out.add("    - calls:", "        last chance: {trump: none}", "      ends: at the first call")
-    out.add(f"  if all pass: {rng.choice(['annul', 'annul'])}")
+    out.add(f"  if all pass: {rng.choice(['annul', 'score'])}")
     if deal_after is not None:
         out.add(f"  then deal: {_q(deal_after)}")
 
