@@ -57,9 +57,10 @@ class Game(Rules):
             return self
         found = self._sized_games.get(plan)
         if found is None:
-            if cards_taken(plan, self.players) > self.deck.size:
+            taken = cards_taken(plan, self.players)
+            if taken > self.deck.size:
                 number = 1 if standing is None else standing.deal_number
-                raise RuleRuntimeError.at(("deal",), f"deal {number} hands out {cards_taken(plan, self.players)} cards "
+                raise RuleRuntimeError.at(("deal",), f"deal {number} hands out {taken} cards "
                                           f"but the deck has only {self.deck.size}")
             hand, pile_sizes, _ = sizes(plan, self.players, self.deck.size, len(self.pile_names))
             found = self._sized_games[plan] = dataclasses.replace(self, deal_plan=plan, hand_size=hand,

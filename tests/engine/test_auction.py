@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from helpers import ENGINES, TWO_SUITS_HEAD, on, texts, tiny
+from helpers import ENGINES, FOLLOW_FROM_SEAT_0, TWO_SUITS_HEAD, on, texts, tiny
 from test_belote import GAME as BELOTE
 from test_belote import bid, full, layout_for
 
@@ -49,10 +49,7 @@ auction:
         bid: {for each number: [1, 2, 3]}
       ends: after one turn each
   if all pass: score
-play:
-  lead: taker
-  winner: highest of led suit
-  follow: [led, any]
+""" + FOLLOW_FROM_SEAT_0.replace("seat(0)", "taker") + """\
 scoring:
   award:
     - rule: contract
