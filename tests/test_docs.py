@@ -24,14 +24,14 @@ ORDER_KEYS = {"order", "trump order", "sequence order"}
 DEAL_KEYS = {"deal", "then deal"}
 EXPR_KEYS = {"lead", "trump", "when", "points", "to", "until", "dealer", "first", "for each suit",
              "always", "draw when", "ends when", "cards", "who", "by", "shown", "for each card",
-             "leader wins when", "annul when", "then", "trump cards", "sits out"}
+             "leader wins when", "annul when", "then", "trump cards", "sits out", "value", "seat", "played by"}
 # Keys whose value is text, a fixed word or a name, not rule language.
 PLAIN_KEYS = {"game", "about", "rule", "direction", "winner", "ties", "ends", "if all pass", "seen by",
               "count", "with", "at", "required", "pays", "last trick", "pass", "rising", "of", "start",
-              "ranking"}
+              "ranking", "taker"}
 # Sections whose contents are data (codes, names, types, seats), never rule language.
 DATA_KEYS = {"teams", "marks", "piles", "suits", "ranks", "suit ranks", "extra", "names", "trump points",
-             "draw", "of a kind"}
+             "draw", "of a kind", "doubles"}
 
 
 def _blocks() -> list[tuple[int, str, str | None]]:

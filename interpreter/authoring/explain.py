@@ -6,6 +6,7 @@ module only strings the sections together.
 from __future__ import annotations
 
 from html import escape
+import re
 from pathlib import Path
 
 from ..language.source import read_source
@@ -60,16 +61,17 @@ def explain(path: str | Path, variant: str | None = None) -> str:
             calls = []
             for name, call in spec["calls"].items():
                 call = call or {}
-                text = f"'{name}'"
+                text = _call_name(str(name), call, cards)
                 numbers = call.get("for each number")
                 if isinstance(numbers, list):
                     text += f" with a number, one of {', '.join(map(str, numbers))}"
                 elif numbers is not None:
                     text += f" with a number from {numbers['from']} to {numbers['to']}"
                 if "for each suit" in call:
-                    text += f" naming a suit such that {_text(call['for each suit'], 'expr')}"
+                    text += " naming any suit" if str(call["for each suit"]).strip() == "true" else \
+                        f" naming a suit such that {_text(call['for each suit'], 'expr')}"
                 if "value" in call:
-                    text += f" (value {call['value']})"
+                    text += f" (value {_text(call['value'], 'expr')})"
                 text += "".join(f" ({part})" for part in _game_chosen(call, "then deal"))
                 if "when" in call:
                     text += f" (when {_text(call['when'], 'expr')})"
@@ -85,7 +87,22 @@ def explain(path: str | Path, variant: str | None = None) -> str:
                              "passes; the survivor faces the next player in the same way. The last survivor wins "
                              "at the last value called; if nobody called, he may call or pass.")
                 continue
+            if re.fullmatch(r"after \d+ pass(es)?", str(ends)):
+                count = str(ends).split()[1]
+                lines.append(f"  round {number}: in turn, each player calls {' or '.join(calls)}{passing}, higher "
+                             f"than the last call; the round goes on until {count} players in a row pass after a "
+                             "call, and the last call wins; if nobody calls, it ends when every player has passed.")
+                continue
             lines.append(f"  round {number}: each player calls {' or '.join(calls)}{passing}; the round ends {ends}{rising}.")
+        doubles = [str(d) for d in auction.get("doubles", [])]
+        if doubles:
+            steps = [f"the other side may '{doubles[0]}' it"] + [
+                f"then {'the other' if k % 2 == 0 else 'that call' + chr(39) + 's'} side may '{d}'"
+                for k, d in enumerate(doubles[1:], start=1)]
+            lines.append(f"  After a call, {', '.join(steps)}, in place of a call; a new call clears them.")
+        if auction.get("taker") == "first of side to name it":
+            lines.append("  The contract goes to the player of the winning side who first made the winning call "
+                         "at any number (the first of the side to name it).")
         if any(spec.get("pass", True) is not False for spec in auction["rounds"]):
             lines.append("  If every round passes, the deal ends there and is scored (it counts as a deal)."
                          if auction.get("if all pass") == "score" else "  If every round passes, the deal is annulled.")
@@ -118,6 +135,10 @@ def explain(path: str | Path, variant: str | None = None) -> str:
         lines.append(f"Sitting out this deal: {_text(play['sits out'], 'expr')}.")
     if "trump" in play:
         lines.append(f"Trump: {_text(play['trump'], 'expr')}.")
+    if "dummy" in play:
+        dummy = play["dummy"]
+        lines.append(f"Once the first card is led, the hand of {_text(dummy['seat'], 'expr')} (the dummy) lies face "
+                     f"up for everyone, and {_text(dummy['played by'], 'expr')} chooses its cards.")
     follow = play.get("follow", [])
     for clause in [follow] if isinstance(follow, str) else follow:
         lines.append(f"  Following: {_text(clause, 'clause')}.")
@@ -180,6 +201,22 @@ def explain(path: str | Path, variant: str | None = None) -> str:
     for name, spec in doc.get("variants", {}).items():
         lines.append(f"Variant '{name}': {spec.get('about', '')}")
     return "\n".join(lines)
+
+
+def _call_name(name: str, call: dict, cards: dict) -> str:
+    """A call's name in quotes; a name with '{number}' or '{suit}' as its first and last
+    calls ('1C' … '7S')."""
+    if "{" not in name:
+        return f"'{name}'"
+    numbers = call.get("for each number")
+    low, high = (numbers[0], numbers[-1]) if isinstance(numbers, list) else \
+        (numbers["from"], numbers["to"]) if numbers else ("", "")
+    suits = list(cards["suits"])
+
+    def filled(number, suit) -> str:
+        return name.replace("{number}", str(number)).replace("{suit}", str(suit))
+
+    return f"'{filled(low, suits[0])}' … '{filled(high, suits[-1])}'"
 
 
 def _deals(count: int) -> str:

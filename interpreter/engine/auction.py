@@ -5,6 +5,11 @@ calls against the first, who holds (meets the value) or passes, and so on down t
 (bidding by game values). A duel is ``(holder, challenger, next)``: ``next`` counts the players
 from ``first`` who have entered; the challenger is None when the last survivor, having
 heard no call, may call himself.
+
+An open round (``after N passes``) goes round until N players in a row pass after a call
+(``spoken`` counts the passes in a row), or until every player has passed without one.
+Doubling calls (``Auction.doubles``: double, redouble) raise ``doubled`` on the standing
+call, each open to the side that did not make the one before it.
 """
 from __future__ import annotations
 
@@ -24,13 +29,13 @@ class AuctionPhase:
         if spec.ends == "in duels" and self.current == self.duel[0] and self.duel[1] is not None:
             return [game.by_kind["hold"][0], game.actions[-1]]      # the holder: hold or pass
         best = self._best()[0] if spec.rising else None
-        found = []
+        found = self._doubles() if auction.doubles else []
         for action in game.by_kind["call"]:
             if action.arg not in spec.calls:
                 continue
             call = auction.calls[action.arg]
-            value = action.number if call.numbers is not None else call.value
-            if value is not None and best is not None and value <= best:
+            if best is not None and (call.value is not None or call.numbers is not None) \
+                    and self._value_of(action) <= best:
                 continue
             if call.for_suit is not None or call.when is not None:
                 self.bound = {"suit": action.suit, "number": action.number}
@@ -54,9 +59,34 @@ class AuctionPhase:
                 best = (value, seat, action)
         return best
 
+    def _doubles(self) -> list[Action]:
+        """The doubling call open now: the next of ``doubles`` on a standing call, to the side
+        that did not make the call (or the double) before it."""
+        k = self.doubled
+        actions = self.game.by_kind["double"]
+        if k >= len(actions):
+            return []
+        _, seat, call = self._best()
+        if call is None or (self._side(self.current) == self._side(seat)) == (k % 2 == 0):
+            return []
+        return [actions[k]]
+
+    def _side(self, seat: int) -> int:
+        """A seat's side in the auction: its fixed team, or the seat alone."""
+        return self.team_of[seat] if self.game.fixed_teams else seat
+
     def _value_of(self, action: Action) -> int:
         spec = self.game.auction.calls[action.arg]
-        return action.number if spec.numbers is not None else spec.value if spec.value is not None else 0
+        value = spec.value
+        if callable(value):
+            self.bound = {"suit": action.suit, "number": action.number}
+            try:
+                return value(self)
+            finally:
+                self.bound = {}
+        if value is not None:
+            return value
+        return action.number if spec.numbers is not None else 0
 
     def _bid(self, action: Action) -> None:
         game = self.game
@@ -66,8 +96,10 @@ class AuctionPhase:
         self.history.append((seat, action.text))
         value = self._value_of(action) if action.kind == "call" else self._best()[0] if action.kind == "hold" else None
         self.bids.append((seat, action, value))
-        self.spoken += 1
         spec = auction.rounds[self.round]
+        if spec.passes:
+            return self._open_bid(seat, action, spec.passes)
+        self.spoken += 1
         if spec.ends == "in duels":
             return self._duel(seat, action)
         if action.kind == "call" and spec.ends == "at the first call":
@@ -79,6 +111,21 @@ class AuctionPhase:
         if action is not None:
             return self._won_auction(seat, action)
         self._next_round()
+
+    def _open_bid(self, seat: int, action: Action, passes: int) -> None:
+        """A call, double or pass in an open round: it ends after ``passes`` passes in a row
+        that follow a call, or when every player has passed without one."""
+        if action.kind == "pass":
+            self.spoken += 1
+        else:
+            self.spoken = 0
+            self.doubled = action.arg + 1 if action.kind == "double" else 0
+        value, winner, call = self._best()
+        if call is not None and self.spoken >= passes:
+            return self._won_auction(winner, call)
+        if call is None and self.spoken >= self.game.players:
+            return self._next_round()
+        self.current = (seat + 1) % self.game.players
 
     def _next_round(self) -> None:
         if self.round + 1 < len(self.game.auction.rounds):
@@ -126,7 +173,12 @@ class AuctionPhase:
         self.current = survivor
 
     def _won_auction(self, seat: int, action: Action) -> None:
-        spec = self.game.auction.calls[action.arg]
+        auction = self.game.auction
+        spec = auction.calls[action.arg]
+        if auction.taker == "first of side to name it":    # the same call at any number
+            side = self._side(seat)
+            seat = next(s for s, a, _ in self.bids if a.kind == "call" and a.arg == action.arg
+                        and a.suit == action.suit and self._side(s) == side)
         self.taker = seat
         self.call = action
         self.contract = self._value_of(action)

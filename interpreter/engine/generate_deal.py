@@ -68,6 +68,8 @@ def start_play_source(writer: Writer) -> str:
                 f"    s.current = s.leader = lead if lead != s.out else (lead + 1) % {game.players}"]
     else:
         out.append(f"    s.current = s.leader = {lead}")
+    if game.dummy is not None:
+        out.append("    s._seat_dummy()")
     return "\n".join(out + ["    s._legal = None"])
 
 

@@ -64,7 +64,7 @@ class CallSpec:
     name: str
     for_suit: Fn | None
     trump: Fn | None
-    value: Fraction | None
+    value: Fraction | Fn | None                      # a rule-language value reads 'number' and 'suit'
     then_deal: tuple[DealStep, ...] | None = None    # replaces the auction's own when set
     numbers: tuple[int, ...] | None = None           # one call per number: its value is the number
     when: Fn | None = None                           # offered only when it holds ('suit', 'number' bound)
@@ -74,12 +74,14 @@ class CallSpec:
 @dataclass(frozen=True)
 class AuctionRound:
     """One round: its calls (indices into Auction.calls), how it ends ('at the first call',
-    'after one turn each' or 'in duels'), who may pass (or a condition) and whether calls rise."""
+    'after one turn each', 'in duels' or 'after N passes'), who may pass (or a condition) and
+    whether calls rise. ``passes`` is the N of an open round ('after N passes'), else 0."""
 
     calls: tuple[int, ...]
     ends: str
     may_pass: bool | Fn
     rising: bool
+    passes: int = 0
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,8 @@ class Auction:
     calls: tuple[CallSpec, ...]
     then_deal: tuple[DealStep, ...]
     passed_out: str = "annul"    # when everyone passes: 'annul' (dealt again) or 'score' (the deal ends, scored)
+    doubles: tuple[str, ...] = ()           # calls that double the standing call, in order (double, redouble)
+    taker: str = "winning caller"           # or 'first of side to name it' (Bridge's declarer)
 
 
 @dataclass(frozen=True)

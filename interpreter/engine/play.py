@@ -30,7 +30,14 @@ class TrickPlay:
         self.tables = self.rule.tables(self.trump, self.trumps, game.deck.all)
         lead = game.lead(self)
         self.current = self.leader = lead if lead != self.out else (lead + 1) % game.players
+        if game.dummy is not None:
+            self._seat_dummy()
         self._legal = None
+
+    def _seat_dummy(self) -> None:
+        """The dummy and the seat that plays its cards, found as play begins."""
+        seat, by = self.game.dummy
+        self.dummy, self.dummy_by = seat(self), by(self)
 
     def _form_teams(self) -> None:
         """Teams formed by the deal: each seat joins the first team whose condition holds."""

@@ -72,6 +72,8 @@ class Rules:
     # the deal's pattern when its numbers of cards change from deal to deal (deal_plans.py); deal_plan,
     # hand_size and pile_sizes are then the first deal's, and each deal is dealt by ``Game.for_deal``
     deal_sizes: tuple | None = field(default=None, repr=False, compare=False)
+    # a seat whose cards another seat chooses once play begins (Bridge's dummy): (its seat, who plays it)
+    dummy: tuple[Fn, Fn] | None = field(default=None, repr=False)
 
     @property
     def points(self) -> tuple[Fraction, ...]:
@@ -115,7 +117,7 @@ class Rules:
         for action in self.actions:
             kinds.setdefault(action.kind, []).append(action)
         return {kind: tuple(actions) for kind, actions in kinds.items()} | \
-            {kind: () for kind in ("play", "declare", "call", "act", "pass", "give", "show", "reveal", "hold", "meld")
+            {kind: () for kind in ("play", "declare", "call", "act", "pass", "give", "show", "reveal", "hold", "meld", "double")
              if kind not in kinds}
 
     @cached_property

@@ -46,11 +46,12 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("won", "SEATS(0)"), ("scored", "SEATS(0)"), ("tricks", "SEATS(0)"),
     ("winners", "[]"), ("past", "[]"), ("history", "[]"), ("bound", "{}"),
     ("taker", "None"), ("call", "None"), ("contract", "0"), ("bids", "[]"), ("round", "0"), ("spoken", "0"),
-    ("duel", "None"), ("marks", "MARKS(None)"), ("melds", "SEATS(0)"), ("meld_best", "SEATS(None)"),
+    ("duel", "None"), ("doubled", "0"), ("marks", "MARKS(None)"), ("melds", "SEATS(0)"), ("meld_best", "SEATS(None)"),
     ("played", "0"),                    # every card played so far in the deal, a mask
     ("shown", "SEATS(0)"), ("shown_cards", "SEATS(0)"), ("teams", "game.teams"), ("team_of", "game.team_of"),
     ("stage", "TRANSFERS"), ("decision", "None"), ("pending", "None"), ("queue", "[]"), ("incoming", "[]"),
     ("annulled", "False"),
+    ("dummy", "None"), ("dummy_by", "None"),   # a seat whose cards another chooses (play: dummy), and that seat
     ("match_scores", "None if standing is None else standing.scores"),
     ("deal_number", "1 if standing is None else standing.deal_number"),
     ("counters", "game.counter_starts if standing is None or standing.counters is None else standing.counters"),
@@ -97,7 +98,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
                  "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo", "duel",
-                 "meld_best", "played", "winning_at", "trick_keys", "tables")
+                 "meld_best", "played", "winning_at", "trick_keys", "tables", "doubled", "dummy", "dummy_by")
 
     @classmethod
     def start(cls, game: Rules, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
@@ -224,6 +225,8 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.round = self.round
         other.spoken = self.spoken
         other.duel = self.duel
+        other.doubled = self.doubled
+        other.dummy, other.dummy_by = self.dummy, self.dummy_by
         other.marks = self.marks[:]
         other.melds = self.melds[:]
         other.meld_best = self.meld_best[:]
@@ -253,7 +256,15 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
 
     @property
     def current_player(self) -> int | None:
+        """The seat that decides now: the seat to act, or for a dummy (play: dummy) the seat
+        that plays its cards. ``current`` stays the seat whose hand is played."""
+        if self.current is not None and self.current == self.dummy:
+            return self.dummy_by
         return self.current
+
+    def dummy_shown(self) -> bool:
+        """True once the dummy's hand lies face up: after the opening lead."""
+        return self.dummy is not None and self.played != 0
 
     @property
     def is_over(self) -> bool:
@@ -409,9 +420,9 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
     def _why_illegal(self, action: Action) -> str:
         deck = self.game.deck
         card, seat = action.card, self.current
-        if self.phase == AUCTION and action.kind not in ("call", "hold"):
+        if self.phase == AUCTION and action.kind not in ("call", "hold", "double"):
             return f"{action.text}: the auction is not over; calls now: {self._listing()}"
-        if self.phase == PLAY and action.kind in ("call", "hold", "pass") and self.pending is None:
+        if self.phase == PLAY and action.kind in ("call", "hold", "double", "pass") and self.pending is None:
             return f"{action.text}: the auction is over; play a card"
         if self.phase in (TRANSFER, DECIDE) or self.pending is not None:
             return f"{action.text}: not allowed now; legal: {self._listing()}{self._choice_hint()}"
@@ -445,6 +456,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
             "seat": seat,
             "dealer": self.dealer,
             "to_act": self.current,
+            "decides": self.current_player,
             "hand": [codes[c] for c in bits(self.hands[seat])],
             "hand_sizes": [h.bit_count() for h in self.hands],
             "trick": [[s, codes[c]] for s, c in zip(self.trick_seats, self.trick)],
@@ -463,4 +475,6 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
             "melds": [_num(m) for m in self.melds],
             "shown": [[codes[c] for c in bits(m)] for m in self.shown_cards],
             "to_choose": None if self.pending is None else self.pending[2],
+            "dummy": self.dummy,
+            "dummy_hand": [codes[c] for c in bits(self.hands[self.dummy])] if self.dummy_shown() else None,
         }

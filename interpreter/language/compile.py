@@ -167,12 +167,11 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
                     if (meld.cards & mask) >> c & 1:
                         table.append(Action("declare", c, d, s, f"play {deck.codes[c]} {meld.name}"))
         for k, spec in enumerate(auction.calls if auction else ()):
-            if spec.numbers is not None:
-                table.extend(Action("call", -1, k, -1, f"{spec.name} {v}", v) for v in spec.numbers)
-            elif spec.for_suit is None:
-                table.append(Action("call", -1, k, -1, spec.name))
-            else:
-                table.extend(Action("call", -1, k, s, f"{spec.name} {code}") for s, code in enumerate(deck.suit_codes))
+            numbers = spec.numbers if spec.numbers is not None else (None,)
+            suits = tuple(enumerate(deck.suit_codes)) if spec.for_suit is not None else ((-1, None),)
+            table.extend(Action("call", -1, k, s, _call_text(spec.name, v, code), -1 if v is None else v)
+                         for v in numbers for s, code in suits)
+        table.extend(Action("double", -1, k, -1, name) for k, name in enumerate(auction.doubles if auction else ()))
         for k, spec in enumerate(side_actions):
             if spec.cards:
                 table.extend(Action("act", c, k, -1, f"{spec.name} {deck.codes[c]}")
@@ -325,3 +324,11 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             self.warn(path, "'annul when' is always true: every deal would be annulled")
         elif not isinstance(tree, n.Name) and key in ("when", "ends when", "draw when", "leader wins when", "for each suit", "until", "annul when"):
             self.warn(path, f"this condition is always {'true' if value else 'false'}: it does not depend on the deal")
+
+
+def _call_text(name: str, number: int | None, suit: str | None) -> str:
+    """A call's text: its name with '{number}' and '{suit}' filled in, or else followed by
+    the number or suit it names ('bid 7', 'name H')."""
+    if "{" in name:
+        return name.replace("{number}", str(number)).replace("{suit}", str(suit))
+    return " ".join(str(w) for w in (name, number, suit) if w is not None)

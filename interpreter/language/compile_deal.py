@@ -6,6 +6,7 @@ and raises _Skip when the section cannot be compiled.
 from __future__ import annotations
 
 from fractions import Fraction
+import re
 
 from . import nodes as n
 from ..engine.cards import Deck
@@ -179,7 +180,22 @@ class DealSections:
                 finally:
                     exprs.scope.bound.pop("suit", None)
                     exprs.scope.bound.pop("number", None)
-                value = Fraction(str(call["value"])) if "value" in call else None
+                value = call.get("value")
+                if isinstance(value, str):
+                    exprs.scope.bound.update({"suit": "suit", "number": "num"})
+                    try:
+                        value = self.expr(exprs, path + ("value",), "num").fn
+                    except _Skip:
+                        failed = True
+                        continue
+                    finally:
+                        exprs.scope.bound.pop("suit", None)
+                        exprs.scope.bound.pop("number", None)
+                elif value is not None:
+                    value = Fraction(str(value))
+                if not self.call_template(path, str(name), per_suit, numbers is not None):
+                    failed = True
+                    continue
                 own_deal = None
                 if "then deal" in call:
                     try:
@@ -206,6 +222,15 @@ class DealSections:
                     failed = True
             ends = round_spec.get("ends", "at the first call")
             rising = round_spec.get("rising", True) is not False
+            passes = int(ends.split()[1]) if ends.startswith("after ") and ends.endswith(("pass", "passes")) else 0
+            if passes >= players:
+                self.report(("auction", "rounds", r, "ends"), f"'{ends}': with {players} players at most "
+                            f"{players - 1} can pass in a row after a call", f"e.g. ends: after {players - 1} passes")
+                failed = True
+            if passes and not rising:
+                self.report(("auction", "rounds", r, "rising"), "a round that ends after passes needs rising calls: "
+                            "each call must beat the one before", "remove 'rising: false'")
+                failed = True
             if ends == "in duels" and not rising:
                 self.report(("auction", "rounds", r, "rising"), "a round 'in duels' needs rising calls: each call "
                             "must beat the value held", "remove 'rising: false'")
@@ -217,7 +242,7 @@ class DealSections:
                             "by calling higher",
                             "e.g. bid: {for each number: [18, 20, 22]}")
                 failed = True
-            rounds.append(AuctionRound(tuple(indices), ends, may_pass, rising))
+            rounds.append(AuctionRound(tuple(indices), ends, may_pass, rising, passes))
         then_deal = ()
         if "then deal" in spec:
             try:
@@ -229,9 +254,35 @@ class DealSections:
             where = ("auction", "then deal") if "then deal" in spec else ("auction",)
             if not self.deals_the_rest(where, then_deal, players, leftover, "the deal after the auction"):
                 failed = True
+        doubles = tuple(str(d) for d in spec.get("doubles", ()))
+        for i, name in enumerate(doubles):
+            clash = [c.name for c in calls if c.name == name] + (["pass", "hold"] if name in ("pass", "hold") else [])
+            if clash:
+                self.report(("auction", "doubles", i), f"the doubling call '{name}' has the name of a call: "
+                            "give it a name of its own")
+                failed = True
+        if doubles and not any(r.passes for r in rounds):
+            self.report(("auction", "doubles"), "doubling calls need an open round, one that ends 'after N passes': "
+                        "there the other side can answer a call", "e.g. ends: after 3 passes", key=True)
+            failed = True
         if failed or first is None:
             raise _Skip
-        return Auction(first, tuple(rounds), tuple(calls), then_deal, str(spec.get("if all pass", "annul")))
+        return Auction(first, tuple(rounds), tuple(calls), then_deal, str(spec.get("if all pass", "annul")),
+                       doubles, str(spec.get("taker", "winning caller")))
+
+    def call_template(self, path: tuple, name: str, per_suit: bool, per_number: bool) -> bool:
+        """A call's name may hold '{number}' and '{suit}', each only for a call made per number
+        or per suit, and nothing else in braces."""
+        holes = re.findall(r"\{([^{}]*)\}", name)
+        for hole in holes:
+            if hole not in ("number", "suit") or (hole == "number" and not per_number) \
+                    or (hole == "suit" and not per_suit):
+                wanted = "'for each number'" if hole == "number" else "'for each suit'" if hole == "suit" else None
+                self.report(path, f"the call's name holds '{{{hole}}}', " + (
+                    f"but the call has no {wanted} to fill it" if wanted else
+                    "which names nothing: a name may hold '{number}' and '{suit}'"), key=True)
+                return False
+        return True
 
     def ranking_index(self, exprs: ExpressionCompiler, path: tuple, name) -> int:
         """Which of the file's 'rankings' a call or an action names."""

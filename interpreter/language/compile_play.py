@@ -141,9 +141,16 @@ class PlaySections:
                         Fraction(str(play["keep"].get("pays", 0))), play["keep"].get("last trick") == "opponents")
             except _Skip:
                 failed = True
+        dummy = None
+        if "dummy" in play:
+            try:
+                dummy = (self.expr(exprs, ("play", "dummy", "seat"), "seat").fn,
+                         self.expr(exprs, ("play", "dummy", "played by"), "seat").fn)
+            except _Skip:
+                failed = True
         if failed or lead is None:
             raise _Skip
-        return {"lead": lead, "trump": trump, "trump_cards": trump_cards, "sits_out": sits_out, "follow": clauses, "leads": leads, "always": always, "draw": tuple(draw),
+        return {"dummy": dummy, "lead": lead, "trump": trump, "trump_cards": trump_cards, "sits_out": sits_out, "follow": clauses, "leads": leads, "always": always, "draw": tuple(draw),
                 "draw_when": draw_when, "ends_when": ends_when, "declarations": tuple(declarations),
                 "side_actions": tuple(side_actions), "shows": tuple(shows), "keep": keep, "leader_wins": leader_wins,
                 "melds": melds}

@@ -245,6 +245,8 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         "_at": lambda row, x: 0 if x is None else row[x],
         "_team": lambda state, x: None if x is None else state.team_of[x],
         "_seat_number": lambda x: -1 if x is None else x,
+        "_call_number": lambda s: 0 if s.call is None or s.game.auction.calls[s.call.arg].numbers is None
+        else s.call.number,
         "_other": lambda state, t: None if t is None else (t + 1) % len(state.teams),
         "_next": lambda x: None if x is None else (x + 1) % players,
         "_previous": lambda x: None if x is None else (x - 1) % players,
@@ -381,6 +383,16 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "players": Builtin(None, "num", "the number of players", "floor(51 / players)", lambda: str(players)),
         "seat_number": Builtin(("seat",), "num", "a seat as a number: 0 for the first seat, 1 for the next … (-1 for none)",
                                "seat_number(dealer) % 2", lambda a: f"_seat_number({a})"),
+        "suit_number": Builtin(("suit",), "num", "a suit as a number: 0 for the first suit under cards.suits, 1 "
+                               "for the next … (-1 for none)", "5 * number + suit_number(suit)",
+                               lambda a: f"_seat_number({a})"),
+        "call_number": Builtin(None, "num", "the number the winning call named ('for each number': 4 for 4H); 0 "
+                               "when it named none or nobody called", "6 + call_number",
+                               lambda: "_call_number(s)"),
+        "doubled": Builtin(None, "num", "how many of the auction's doubling calls stand on the winning call: 0, "
+                           "1 (doubled), 2 (redoubled)", "50 * doubled", lambda: "s.doubled"),
+        "dummy": Builtin(None, "seat", "the seat whose hand lies on the table and another plays (play: dummy; "
+                         "none without)", "team(dummy)", lambda: "s.dummy"),
         "max_score": Builtin((), "num", "the highest match score so far", "max_score() >= 1000",
                              lambda: "_max_score(s)"),
         "min_score": Builtin((), "num", "the lowest match score so far", "min_score() <= 0",

@@ -35,8 +35,9 @@ def test_random_deals_keep_invariants(name):
                 _check_clone_is_independent(state, rng)
                 _check_observation_hides_other_hands(state)
             action = rng.choice(legal)
-            if action.kind in ("play", "declare", "give"):
-                assert (state.hands[seat] >> action.card) & 1
+            if action.kind in ("play", "declare", "give"):       # from the hand of the seat to act (a dummy's too)
+                assert (state.hands[state.current] >> action.card) & 1
+                assert seat == (state.dummy_by if state.current == state.dummy else state.current)
             state.apply(action)
             steps += 1
             assert steps <= game.deck.size * 4, "a deal must end"
@@ -80,8 +81,10 @@ def _check_observation_hides_other_hands(state):
     public = {game.deck.codes[c] for p, shown in zip(state.piles, game.pile_public) if shown for c in p}
     for seat in range(game.players):
         view = state.observation(seat)
-        own = {game.deck.codes[c] for c in bits(state.hands[seat])}
-        text = repr(view)
+        own = {game.deck.codes[c] for c in bits(state.hands[seat])} | set(view["dummy_hand"] or ())
+        calls = {a.text for a in game.actions if a.kind in ("call", "double")}   # Bridge's '3H' is a call
+        text = repr({**view, "history": [entry for entry in view["history"] if entry[1] not in calls],
+                     "call": None})
         for other in range(game.players):
             if other == seat:
                 continue

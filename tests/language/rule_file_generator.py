@@ -5,7 +5,8 @@ of one game, the same for the same seed.
 The files are structurally valid by construction (every key the schema allows, with values of
 its kinds) and most of them validate; they draw, in any mix, on a deck of 2 to 4 suits, 2 to 5
 players with or without teams, packets and piles, an auction (calls with and without values,
-numbers, suits, a condition to pass, a ranking), transfers, lead and stage side actions with
+numbers, suits, a condition to pass, a ranking; an open round with doubles and the declarer
+first of his side to name it, a dummy), transfers, lead and stage side actions with
 marks (for each card, by a seat), shows, melds, draws from a stock, the Excuse kept, counters,
 lets, awards of every receiver, a match of several deals and variants. Some choices are
 deliberately risky (a division, a mark read before it is set, a swap with a pile of another
@@ -132,8 +133,19 @@ def rule_file(seed: int | str) -> str:
 def _auction(out: _File, players: int, suits: dict, turnup: bool, deal_after: str | None) -> None:
     rng = out.rng
     out.add("auction:", f"  first: {rng.choice(['next(dealer)', 'dealer', 'seat(0)'])}", "  rounds:")
-    kind = rng.randrange(4)
-    if kind == 0:
+    kind = rng.randrange(5)
+    if kind == 4:               # an open round: a ladder of levels and strains, doubles, the declarer
+        out.add("    - calls:",
+                f"        \"{{number}}{{suit}}\": {{for each number: {{from: 1, to: 3}}, for each suit: {_q('true')}, "
+                f"trump: suit, value: {_q('5 * number + suit_number(suit)')}}}",
+                f"        \"{{number}}NT\": {{for each number: {{from: 1, to: 3}}, trump: none, "
+                f"value: {_q('5 * number + 4')}}}",
+                f"      ends: after {rng.randint(1, players - 1)} passes")
+        if rng.random() < 0.6:
+            out.add(f"  doubles: {rng.choice(['[double]', '[double, redouble]'])}")
+        if rng.random() < 0.5:
+            out.add("  taker: first of side to name it")
+    elif kind == 0:
         trump = "suit_of(turnup)" if turnup else rng.choice(list(suits))
         out.add("    - calls:", f"        take: {{trump: {_q(trump)}}}", "      ends: at the first call")
     elif kind == 1:
@@ -162,6 +174,8 @@ def _play(out: _File, players: int, suits: dict, codes: list, extra: bool, stock
         trump = rng.choice(["none", list(suits)[0], list(suits)[-1], "none if dealer = seat(0) else " + list(suits)[0]]
                            + (["suit_of(stock)"] if stock else []))
         out.add(f"  trump: {_q(trump)}")
+    if auction and rng.random() < 0.2:
+        out.add(f"  dummy: {{seat: {_q(rng.choice(['next(taker)', 'next(next(taker))']))}, played by: taker}}")
     out.add(f"  winner: {rng.choice(['highest of led suit', 'highest of led suit', 'highest card'])}")
     if rng.random() < 0.15:
         out.add("  ties: spoil")

@@ -1,0 +1,222 @@
+"""The open auction (``ends: after N passes``) with doubling calls, the declarer as the first
+of his side to name the strain, and the dummy: on Bridge, each on both engines, with hands
+stacked so that the contracts and their scores are known."""
+from __future__ import annotations
+
+import pytest
+
+import interpreter
+from helpers import ENGINES, on, problem_messages, texts
+from interpreter.engine.parts import Standing
+from interpreter.players.beliefs import belief
+
+BRIDGE = interpreter.load("bridge")
+SUITS = "CDHS"
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+BIDS = [f"{level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")]   # lowest first
+
+
+def offered(state) -> list[str]:
+    """The calls on offer, bids from the lowest up, then double, redouble and pass."""
+    found = set(texts(state))
+    return [b for b in BIDS if b in found] + [c for c in ("double", "redouble", "pass") if c in found]
+
+
+def suited(north: str, east: str, south: str, west: str) -> dict:
+    """Each seat holds one whole suit."""
+    return {"hands": [[rank + suit for rank in RANKS] for suit in (north, east, south, west)]}
+
+
+def deal(engine: str, board: int = 1, layout: dict | None = None):
+    layout = layout or suited("S", "D", "H", "C")
+    return on(BRIDGE, engine).new_deal(layout=layout, dealer=(board - 1) % 4, standing=Standing(deal_number=board))
+
+
+def calls(state, *texts_in_turn: str) -> None:
+    for text in texts_in_turn:
+        state.apply(text)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_bids_rise_through_one_ladder_of_levels_and_strains(engine):
+    state = deal(engine)
+    assert offered(state) == BIDS + ["pass"]           # no double before a bid
+    calls(state, "1NT")
+    assert offered(state) == BIDS[5:] + ["double", "pass"]
+    calls(state, "pass")
+    assert offered(state) == BIDS[5:] + ["pass"]       # the bidder's partner may not double
+    calls(state, "2S")
+    assert offered(state) == BIDS[9:] + ["double", "pass"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_redouble_answers_a_double_from_the_doubled_side_only(engine):
+    state = deal(engine)
+    calls(state, "1H", "double")
+    assert "redouble" in texts(state) and "double" not in texts(state)     # South, North's partner
+    calls(state, "pass")
+    assert "redouble" not in texts(state) and "double" not in texts(state)  # West, the doubler's partner
+    calls(state, "pass", "redouble")
+    assert "redouble" not in texts(state) and "double" not in texts(state)
+    calls(state, "1S")                                  # a new bid clears them
+    assert state.doubled == 0 and "double" in texts(state)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_three_passes_after_a_call_end_the_auction_and_a_double_starts_them_again(engine):
+    state = deal(engine)
+    calls(state, "1C", "pass", "pass", "double", "pass", "pass")
+    assert state.taker is None and offered(state)[0] == "1D" and "redouble" in offered(state)
+    calls(state, "pass")
+    assert (state.taker, state.call.text, state.doubled) == (0, "1C", 1)
+    assert state.current == 1 and state.current_player == 1          # East leads
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_declarer_is_the_first_of_the_side_to_name_the_strain(engine):
+    state = deal(engine)
+    calls(state, "1H", "pass", "2H", "pass", "pass", "pass")          # South made the last bid
+    assert (state.taker, state.call.text) == (0, "2H")
+    assert (state.dummy, state.dummy_by, state.current) == (2, 0, 1)
+    other = deal(engine)
+    calls(other, "1H", "pass", "1NT", "pass", "pass", "pass")         # a strain North never named
+    assert (other.taker, other.dummy) == (2, 0)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_four_passes_pass_the_board_out_and_it_scores_nothing(engine):
+    state = deal(engine)
+    calls(state, "pass", "pass", "pass")
+    assert not state.is_over
+    calls(state, "pass")
+    assert state.is_over and not state.annulled and state.taker is None
+    assert state.result().seat_scores == (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_declarer_plays_the_dummy_whose_hand_all_see_after_the_opening_lead(engine):
+    state = deal(engine)
+    calls(state, "7S", "pass", "pass", "pass")
+    assert state.current == 1 and [state.observation(s)["dummy_hand"] for s in range(4)] == [None] * 4
+    calls(state, "play AD")                                           # East leads a diamond
+    hearts = [rank + "H" for rank in RANKS]
+    for seat in range(4):
+        view = state.observation(seat)
+        assert (view["dummy"], sorted(view["dummy_hand"])) == (2, sorted(hearts))
+    assert (state.current, state.current_player) == (2, 0)           # South's turn, North decides
+    assert belief(state, 1).known[belief(state, 1).seats.index(2)] == state.hands[2]
+    calls(state, "play 2H")
+    assert (state.current, state.current_player) == (3, 3)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_grand_slam_redoubled_and_vulnerable_scores_2940(engine):
+    state = deal(engine, board=2)                     # East deals; North-South vulnerable
+    calls(state, "pass", "pass", "pass", "7S", "double", "redouble", "pass", "pass", "pass")
+    assert (state.taker, state.doubled, state.dummy) == (0, 2, 2)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert state.tricks[0] + state.tricks[2] == 13
+    assert state.result().seat_scores == (2940, -2940, 2940, -2940)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_thirteen_down_doubled_not_vulnerable_costs_3500(engine):
+    state = deal(engine, board=1)                     # nobody vulnerable
+    calls(state, "pass", "7S", "double", "pass", "pass", "pass")     # East bids the spades North holds
+    assert (state.taker, state.doubled) == (1, 1)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert state.tricks[1] + state.tricks[3] == 0
+    assert state.result().seat_scores == (3500, -3500, 3500, -3500)
+
+
+def test_a_part_score_and_a_game_bonus_read_the_board_vulnerability():
+    scores = {}
+    for board, contract in ((1, "2S"), (5, "4S"), (6, "4S")):        # 5: North-South vulnerable; 6: East-West
+        state = deal("generated", board=board)
+        while state.current != 0:
+            state.apply("pass")
+        calls(state, contract, "pass", "pass", "pass")
+        while not state.is_over:
+            state.apply(state.legal_actions()[0])
+        scores[board] = state.result().seat_scores[0]
+    # 2S and 5 overtricks: 60 + 50 + 150; 4S and 3 overtricks: 120 + 500 (300 not vulnerable) + 90
+    assert scores == {1: 260, 5: 710, 6: 510}
+
+
+BAD_HEAD = """\
+game: Bad
+players: 4
+teams: {A: [0, 2], B: [1, 3]}
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King}
+order: A > K
+deal: 1 each
+"""
+TAIL = """\
+play:
+  lead: next(taker)
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: tricks
+      to: each_team
+      points: tricks(it)
+"""
+
+
+def test_doubles_without_an_open_round_are_refused(tmp_path):
+    text = BAD_HEAD + """\
+auction:
+  first: dealer
+  doubles: [double]
+  rounds:
+    - calls:
+        bid: {for each number: {from: 1, to: 2}}
+      ends: after one turn each
+""" + TAIL
+    assert problem_messages(tmp_path, text) == [
+        "doubling calls need an open round, one that ends 'after N passes': there the other side can answer a call"]
+
+
+def test_an_open_round_of_as_many_passes_as_players_is_refused(tmp_path):
+    text = BAD_HEAD + """\
+auction:
+  first: dealer
+  rounds:
+    - calls:
+        bid: {for each number: {from: 1, to: 2}}
+      ends: after 4 passes
+""" + TAIL
+    assert problem_messages(tmp_path, text) == [
+        "'after 4 passes': with 4 players at most 3 can pass in a row after a call"]
+
+
+def test_a_call_name_with_a_hole_nothing_fills_is_refused(tmp_path):
+    text = BAD_HEAD + """\
+auction:
+  first: dealer
+  rounds:
+    - calls:
+        "{number}{suit}": {for each number: {from: 1, to: 2}}
+      ends: after 3 passes
+""" + TAIL
+    assert problem_messages(tmp_path, text) == [
+        "the call's name holds '{suit}', but the call has no 'for each suit' to fill it"]
+
+
+def test_a_doubling_call_named_like_a_call_is_refused(tmp_path):
+    text = BAD_HEAD + """\
+auction:
+  first: dealer
+  doubles: [bid]
+  rounds:
+    - calls:
+        bid: {value: 1}
+      ends: after 3 passes
+""" + TAIL
+    assert problem_messages(tmp_path, text) == [
+        "the doubling call 'bid' has the name of a call: give it a name of its own"]
