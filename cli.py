@@ -442,7 +442,7 @@ def _play_deal(match, seat: int, others: dict) -> bool:
     state = match.next_deal()
     click.echo(f"\n=== deal {len(match.results) + 1}, dealer: seat {state.dealer}")
     while not state.is_over:
-        mover = state.current
+        mover = state.current_player
         if mover == seat:
             click.echo("\n" + table_view(state, seat))
             action = _ask(state)

@@ -17,7 +17,7 @@ the slices as (name, start, length) rows:
     played_by     P*D    the cards each seat has played, by seat
     trick         P*D    the trick in progress: the card each seat played to it, by seat
     public        D      the cards lying in the public piles (a card turned face up)
-    shown         P*D    the cards each seat has shown, by seat
+    shown         P*D    the cards each seat has shown, by seat (a dummy's hand once it lies face up)
     moves         P*M    every action besides card plays that the observer saw, by seat:
                          calls, holds and passes, decisions, cards given where seen, shows
     call          M      the winning call of the auction, one-hot
@@ -155,10 +155,10 @@ class Encoder:
         played, played_by = at["played"].start, at["played_by"].start
         moves, non_play = at["moves"].start - size, len(game.actions) - size
         by_text = self._by_text
-        for s, text in obs["history"]:
+        for (s, text), (_, entry) in zip(obs["history"], state.history):
             if s is None:
                 continue
-            c = card.get(text)
+            c = card.get(text) if isinstance(entry, int) else None    # a call may read like a card: 3H
             if c is not None:
                 ones.append(played + c)
                 ones.append(played_by + rel(s) * size + c)
@@ -170,6 +170,9 @@ class Encoder:
         for s, codes in enumerate(obs["shown"]):
             start = at["shown"].start + rel(s) * size
             ones.extend(start + card[code] for code in codes)
+        if obs["dummy_hand"]:                              # the dummy's hand lies face up: shown by its seat
+            start = at["shown"].start + rel(obs["dummy"]) * size
+            ones.extend(start + card[code] for code in obs["dummy_hand"])
         if obs["call"] is not None:
             ones.append(at["call"].start + by_text[obs["call"]] - size)
         one_hot("taker", obs["taker"])

@@ -134,7 +134,7 @@ class AtoutState(pyspiel.State):
         state = self.deal.state
         if state is None:
             return pyspiel.PlayerId.CHANCE
-        return pyspiel.PlayerId.TERMINAL if state.is_over else state.current
+        return pyspiel.PlayerId.TERMINAL if state.is_over else state.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
         index = self.deal.table.encoder.index

@@ -104,7 +104,7 @@ class AtoutEnv(pettingzoo.AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self._legal = None
-        self.agent_selection = self.possible_agents[self.deal.current]
+        self.agent_selection = self.possible_agents[self.deal.current_player]
 
     def legal_actions(self) -> list:
         """The engine's legal actions for the agent to act (cached until the next step)."""
@@ -114,7 +114,7 @@ class AtoutEnv(pettingzoo.AECEnv):
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
-        to_act = self.deal.current == seat and not self.terminations.get(agent, True)
+        to_act = self.deal.current_player == seat and not self.terminations.get(agent, True)
         mask = self.encoder.mask(self.legal_actions()) if to_act else np.zeros(self.encoder.num_actions, np.int8)
         return {"observation": self.encoder.encode(self.deal, seat), "action_mask": mask}
 
@@ -141,7 +141,7 @@ class AtoutEnv(pettingzoo.AECEnv):
         if state.is_over:
             self._deal_over(state)
         if not any(self.terminations.values()):
-            self.agent_selection = self.possible_agents[self.deal.current]
+            self.agent_selection = self.possible_agents[self.deal.current_player]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -165,7 +165,7 @@ class AtoutEnv(pettingzoo.AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None or self.deal is None:
             return None
-        seat = self.deal.current if self.deal.current is not None else 0
+        seat = self.deal.current_player if self.deal.current_player is not None else 0
         text = table_view(self.deal, seat)
         if self.render_mode == "human":
             print(text)

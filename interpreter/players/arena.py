@@ -286,7 +286,7 @@ def _play_match(game: Game, match: Match, rotation: int, players: list[Player], 
     """Play one whole match; its final side scores. Times each decision against the spec that made it."""
     try:
         while (state := match.state) is not None:
-            seat = state.current
+            seat = state.current_player
             start = time.perf_counter()
             action = players[seat].choose(state)
             tally.seconds[sat[seat]] += time.perf_counter() - start

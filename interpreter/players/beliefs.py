@@ -1,7 +1,7 @@
 """What one seat may believe about the cards it cannot see, and worlds sampled from it.
 
-A seat sees its own hand, the public piles, the cards played and shown, and where the cards
-it gave went. The rest ("hidden" cards) lie in the other hands and the face-down piles, in
+A seat sees its own hand, the public piles, the cards played and shown (a dummy's whole hand
+once it lies face up), and where the cards it gave went. The rest ("hidden" cards) lie in the other hands and the face-down piles, in
 known numbers. Play reveals more: a player who did not follow could not hold the cards the
 rule file's clauses would have made him play. For every card played the clauses are tried
 again on the trick as it stood: each clause whose condition held and that comes before the
@@ -88,6 +88,8 @@ def _known(state: State, seat: int, seats: tuple[int, ...], piles: tuple[int, ..
     known = [0] * (first_transit + len(state.incoming))
     for i, s in enumerate(seats):
         known[i] = state.shown_cards[s] & state.hands[s]          # shown and not yet played
+    if state.dummy_shown() and state.dummy in seats:               # the dummy's hand lies face up
+        known[seats.index(state.dummy)] = state.hands[state.dummy]
     melds = {(d.name, code): d.cards & game.deck.suit_masks[s]
              for d in game.declarations for s, code in enumerate(game.deck.suit_codes)}
     for who, entry in state.history:

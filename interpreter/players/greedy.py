@@ -100,6 +100,8 @@ class GreedyPlayer:
         calls = [a for a in legal if a.kind == "call"]
         hand = state.hands[state.current]
         numbered = [a for a in calls if a.number >= 0]
+        if game.auction.rounds[state.round].passes:
+            return self._open_call(state, legal, calls)
         levels = next((spec.numbers for spec in game.auction.calls if spec.numbers), ())
         if levels and levels[-1] > game.hand_size:
             return self._level(state, legal, levels)
@@ -108,7 +110,7 @@ class GreedyPlayer:
             gain = _hand_value(game, hand, trump) / max(_average_value(game, hand.bit_count(), trump), 1e-9)
             expected = round(gain * hand.bit_count() / game.players)
             return min(numbered, key=lambda a: (abs(a.number - expected), a.number))
-        valued = sorted({spec.value for spec in game.auction.calls if spec.value is not None})
+        valued = sorted({spec.value for spec in game.auction.calls if spec.value is not None and not callable(spec.value)})
         if calls and len(valued) > 1:
             gain = _hand_value(game, hand, _trump_of(state, calls[0])) / \
                 max(_average_value(game, hand.bit_count(), _trump_of(state, calls[0])), 1e-9)
@@ -124,6 +126,26 @@ class GreedyPlayer:
         if best is not None and best_gain >= 1.3:
             return best
         return state.legal_actions()[-1]
+
+    @staticmethod
+    def _open_call(state: State, legal: list[Action], calls: list[Action]) -> Action:
+        """In an open round (calls go round until passes end it): the lowest call under the
+        trump this hand is strongest in, while the hand is strong enough for its step up the
+        numbers (a stronger hand goes higher); never a double. Else pass."""
+        game = state.game
+        hand = state.hands[state.current]
+        best, best_gain = None, 0.0
+        for action in calls:
+            trump = _trump_of(state, action)
+            gain = _hand_value(game, hand, trump) / max(_average_value(game, hand.bit_count(), trump), 1e-9)
+            if gain > best_gain:
+                best, best_gain = action, gain
+        passing = next((a for a in legal if a.kind == "pass"), legal[-1])
+        if best is None:
+            return passing
+        numbers = game.auction.calls[best.arg].numbers
+        step = numbers.index(best.number) if numbers else 0
+        return best if best_gain >= 1.2 + 0.2 * step else passing
 
     @staticmethod
     def _level(state: State, legal: list[Action], levels: tuple[int, ...]) -> Action:

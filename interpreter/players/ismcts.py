@@ -90,7 +90,7 @@ class ISMCTSPlayer:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        me = self._me = state.current
+        me = self._me = state.current_player
         self._others = self.search_others if self.search_others is not None else state.game.players == 2
         knows = None if self.peek else belief(state, me)
         root = self.root = _Node()          # kept for inspection until the next decision
@@ -133,7 +133,7 @@ class ISMCTSPlayer:
         """One descent from ``top``, a root action just played in world ``w`` by the deciding seat."""
         node, path = top, [(top, self._me)]
         while not w.is_over:
-            player = w.current
+            player = w.current_player
             children = node.children
             if player != self._me and not self._others:   # the others follow the policy
                 action = self.rollout.choose(w)

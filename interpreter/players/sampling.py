@@ -31,7 +31,7 @@ class SamplingPlayer:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        me = state.current
+        me = state.current_player
         knows = belief(state, me, informed=not self.uniform)
         totals = [0.0] * len(legal)
         for _ in range(self.worlds):

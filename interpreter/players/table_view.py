@@ -110,8 +110,11 @@ def table_view(state: State, you: int) -> str:
         if state.melds[you]:
             scores += f", declared by you {_fmt(state.melds[you])}"
         lines.append(f"tricks won: {tricks}{spoiled}{scores}")
+    if state.dummy_shown() and state.dummy != you:
+        lines.append(f"dummy, {seat_label(state.dummy, you)}: {hand_line(state, state.dummy)}"
+                     + (" (you play it)" if state.dummy_by == you else ""))
     lines.append(f"your hand: {hand_line(state, you)}")
-    if state.current == you:
+    if state.current_player == you:
         extra = [a.text for a in state.legal_actions() if a.kind != "play"]
         if state.phase in (DECIDE, TRANSFER) or state.pending is not None:
             more = f" ({state.pending[2]} more card(s))" if state.pending is not None else ""

@@ -176,7 +176,7 @@ def _play_match(game: Game, variant: str | None, i: int, plan: Plan, summary: Su
             if recorder is not None:
                 recorder.start_deal(state)
             while not state.is_over:
-                seat = state.current
+                seat = state.current_player
                 action = seats[seat].choose(state)
                 if recorder is not None:
                     recorder.action(seat, action.text)

@@ -124,14 +124,19 @@ class Table:
         codes = game.deck.codes
         hand = [codes[c] for c in hand_order(state, seat)]
         legal = []
-        if obs["to_act"] == seat:
+        if obs["decides"] == seat:
             legal = [{"text": a.text, "kind": a.kind, "card": codes[a.card] if a.card >= 0 else None}
                      for a in state.legal_actions()]
-        history = obs["history"]
-        calls = [[s, x] for s, x in history if isinstance(x, str) and x not in codes]
+        # Calls and announcements: the entries of no card played (a call may read like a card: 3H)
+        calls = [[s, x] for (s, x), (_, entry) in zip(obs["history"], state.history)
+                 if isinstance(entry, str) or (not isinstance(entry, int) and x not in codes)]
+        dummy = obs["dummy_hand"]
+        if dummy is not None:
+            dummy = [codes[c] for c in hand_order(state, obs["dummy"])]
         view = {
             "type": "view", "table": self.id, "seat": seat, "deal": self.deal, "dealer": obs["dealer"],
-            "to_act": obs["to_act"], "hand": hand, "legal": legal, "hand_sizes": obs["hand_sizes"],
+            "to_act": obs["decides"], "playing": obs["to_act"], "dummy": obs["dummy"], "dummy_hand": dummy,
+            "hand": hand, "legal": legal, "hand_sizes": obs["hand_sizes"],
             "trick": obs["trick"], "leader": obs["leader"], "last_trick": self.last_trick, "tricks": obs["tricks"],
             "piles": obs["piles"], "pile_sizes": obs["pile_sizes"], "trump": obs["trump"], "taker": obs["taker"],
             "call": obs["call"], "marks": self._marks(obs["marks"]), "melds": [fmt(m) for m in obs["melds"]],
