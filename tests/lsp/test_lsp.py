@@ -204,3 +204,17 @@ async def test_hover_on_the_schedule_and_a_deal_that_reads_it(client: LanguageCl
     assert (await _hover(client, uri, _where(text, "  schedule: [{from: 10", "schedule"))).startswith(
         "**Schedule**\n\nOne number for each deal of the match")
     assert await _diagnostics(client, uri) == []
+
+
+async def test_hover_on_the_open_auction_and_the_dummy(client: LanguageClient) -> None:
+    """Bridge's auction keys, the built-ins its scoring reads and the dummy explain themselves."""
+    text = (GAMES / "bridge.yaml").read_text(encoding="utf-8")
+    uri = _open(client, GAMES / "bridge.yaml")
+    assert (await _hover(client, uri, _where(text, "  doubles: [double", "doubles"))).startswith(
+        "**Doubling calls**\n\nNames of calls that double the standing call")
+    assert (await _hover(client, uri, _where(text, "  taker: first of side", "taker"))).startswith(
+        "**Who takes the contract**")
+    assert (await _hover(client, uri, _where(text, "  level: call_number", "call_number"))).startswith(
+        "**call_number → num**\n\nthe number the winning call named")
+    assert (await _hover(client, uri, _where(text, "  dummy: {seat", "dummy"))).startswith("**Dummy**")
+    assert await _diagnostics(client, uri) == []
