@@ -136,14 +136,27 @@ function seatBox(s, reach) {
   const badges = [];
   if (v.dealer === s) badges.push(el("span", { class: "badge", text: "dealer" }));
   if (v.taker === s) badges.push(el("span", { class: "badge taker", text: v.call ? `taker: ${v.call}` : "taker" }));
-  const box = el("div", { class: "seat" + (v.to_act === s ? " acting" : "") + (s === cfg.seat ? " me" : ""), "data-seat": s },
+  const box = el("div", { class: "seat" + (v.playing === s ? " acting" : "") + (s === cfg.seat ? " me" : ""), "data-seat": s },
     el("strong", { text: who(s) + (cfg.teams ? ` · ${cfg.teams[s]}` : "") }),
     el("div", { class: "meta", text: `${v.hand_sizes[s]} card(s) · ${v.tricks[s]} trick(s)` + (v.melds[s] !== "0" ? ` · melds ${v.melds[s]}` : "") }),
     badges.length ? el("div", {}, badges) : null,
     lastCall && !v.trick.length ? el("div", { class: "bubble", text: lastCall[1] }) : null,
     v.shown[s].length ? el("div", { class: "mini" }, v.shown[s].map((c) => card(c))) : null);
-  if (s !== cfg.seat) box.append(el("div", { class: "backs" }, Array.from({ length: Math.min(v.hand_sizes[s], 12) }, back)));
+  if (v.dummy === s && v.dummy_hand && s !== cfg.seat) box.append(dummyHand(s));
+  else if (s !== cfg.seat) box.append(el("div", { class: "backs" }, Array.from({ length: Math.min(v.hand_sizes[s], 12) }, back)));
   return place(box, s, reach);
+}
+
+// The dummy's hand lies face up; when you play it, its legal cards are clicks.
+function dummyHand(s) {
+  const v = view;
+  const byCard = cardActions();
+  const mine = v.to_act === cfg.seat && v.playing === s && !v.result;
+  return el("div", { class: "mini dummy", "data-dummy": s }, v.dummy_hand.map((code) => {
+    const list = byCard[code] || [];
+    if (mine && list.length === 1) return card(code, { class: "legal", onclick: () => send({ type: "action", text: list[0].text }) });
+    return card(code, { class: mine ? "dimmed" : "" });
+  }));
 }
 
 function centre() {
@@ -214,7 +227,8 @@ function actions() {
   if (v.result) prompt = "The deal is over.";
   else if (v.to_act === cfg.seat) {
     const more = v.to_choose ? ` (${v.to_choose} more card(s) to choose)` : "";
-    prompt = onCards.size ? `Your turn: click a card${buttons.length ? " or an action" : ""}${more}.` : `Your turn${more}.`;
+    const from = v.playing !== cfg.seat ? ` from ${who(v.playing)}'s hand (the dummy)` : "";
+    prompt = onCards.size ? `Your turn: click a card${from}${buttons.length ? " or an action" : ""}${more}.` : `Your turn${more}.`;
   } else prompt = `${who(v.to_act)} to play…`;
   return el("section", { class: "actions" }, el("span", { id: "status", text: prompt }), buttons);
 }

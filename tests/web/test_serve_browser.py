@@ -1,6 +1,6 @@
 """End to end: a real headless Chromium plays a whole deal of every bundled game on the table
-page of ``atout serve``, clicking only the cards and buttons offered as legal, and reads the
-deal scores the page shows, which must be those of ``result()``."""
+page of ``atout serve``, clicking only the cards (a dummy's too) and buttons offered as legal,
+and reads the deal scores the page shows, which must be those of ``result()``."""
 from __future__ import annotations
 
 import random
@@ -85,7 +85,7 @@ def play_one_deal(driver, base: str, game: str, rng: random.Random) -> str:
         if phase != "mine" or busy:
             time.sleep(0.01)
             continue
-        choices = driver.find_elements(By.CSS_SELECTOR, "#hand .card.legal, button.action")
+        choices = driver.find_elements(By.CSS_SELECTOR, "#hand .card.legal, .dummy .card.legal, button.action")
         assert choices, "your turn, and nothing to click"
         assert all(c.get_attribute("data-code") or c.get_attribute("data-text") for c in choices)
         try:
