@@ -122,7 +122,7 @@ def test_complete_rule_files_compile(line, text, tmp_path):
     problems, game = interpreter.problems_in(path)
     assert problems == [], f"docs/language.md block at line {line}: " + "; ".join(map(str, problems))
     assert game is not None
-    state = game.new_deal(seed=line)
+    state = game.new_deal(seed=1)        # not the line: a block moved by an edit above it deals the same
     while not state.is_over:
         state.apply(state.legal_actions()[0])
     result = state.result()

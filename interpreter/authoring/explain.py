@@ -37,7 +37,10 @@ def explain(path: str | Path, variant: str | None = None) -> str:
             lines.append(f"Team {name}, formed when play begins: every seat such that {_text(seats, 'expr')}.")
         else:
             lines.append(f"Team {name}: seats {', '.join(map(str, seats))}.")
-    lines.append(f"Cards: suits {suits}; ranks {ranks}.")
+    copies = int(cards.get("copies", 1))
+    lines.append(f"Cards: suits {suits}; ranks {ranks}" + (
+        f"; {copies} copies of each card, equal in every rule (of equal cards in a trick the first played "
+        "wins unless ties spoil it)." if copies > 1 else "."))
     for code, name in cards.get("extra", {}).items():
         lines.append(f"Also the {name} ({code}), of no suit.")
     lines.append(f"Ranking, highest first: {_text(doc['order'], 'order')}.")
@@ -123,7 +126,9 @@ def explain(path: str | Path, variant: str | None = None) -> str:
     for name, value in doc.get("let", {}).items():
         if "(" in str(name):  # a function of the rule file: total(team)
             base, _, arg = str(name).partition("(")
-            name = f"the {base.strip().replace('_', ' ')} of a {arg.rstrip(')').strip().replace('_', ' ')}"
+            args = [a.strip().replace("_", " ") for a in arg.rstrip(")").split(",")]
+            name = f"the {base.strip().replace('_', ' ')} of " + " and ".join(
+                f"{'an' if a[0] in 'aeiou' else 'a'} {a}" for a in args)
         else:
             name = str(name).replace("_", " ")
         lines.append(f"Let {name} be {_text(value, 'expr')}.")

@@ -43,7 +43,8 @@ class Deck:
     suit_names: tuple[str, ...]
     suit_masks: tuple[int, ...]     # suit index -> cards of that suit
     rank_masks: dict[str, int]      # rank code -> cards of that rank, in every suit
-    index: dict[str, int]           # code -> card index
+    index: dict[str, int]           # code -> card index (its first copy)
+    copies: int = 1                 # copies of each card (a double deck: 2); copy k of card i is i + k * (size / copies)
 
     @cached_property
     def size(self) -> int:
@@ -64,10 +65,34 @@ class Deck:
                 return i
         return None
 
+    @cached_property
+    def distinct_size(self) -> int:
+        """The cards of one copy of the deck."""
+        return len(self.codes) // self.copies
+
+    def copies_of(self, card: int) -> tuple[int, ...]:
+        """Every copy of a card, the first first."""
+        n = self.distinct_size
+        return tuple(card % n + k * n for k in range(self.copies))
+
+    def distinct(self, mask: int) -> int:
+        """One card of each code in ``mask``, its lowest copy: what a player is offered (two
+        copies of a card are the same move)."""
+        if self.copies == 1:
+            return mask
+        n = self.distinct_size
+        low = (1 << n) - 1
+        seen = out = 0
+        for k in range(self.copies):
+            part = (mask >> (k * n)) & low
+            out |= (part & ~seen) << (k * n)
+            seen |= part
+        return out
+
     def selection(self, code: str) -> int | None:
-        """Cards named by a code in the rule language: a card, a rank or a suit."""
+        """Cards named by a code in the rule language: a card (every copy of it), a rank or a suit."""
         if code in self.index:
-            return 1 << self.index[code]
+            return sum(1 << c for c in self.copies_of(self.index[code]))
         if code in self.rank_masks:
             return self.rank_masks[code]
         if code in self.suit_codes:
@@ -79,8 +104,9 @@ class Deck:
 
 
 def build_deck(suits: dict[str, str], ranks: dict[str, str], suit_ranks: dict[str, dict[str, str]],
-               extra: dict[str, str], names: dict[str, str]) -> Deck:
-    """Cards in suit order, each suit in the order its ranks are listed, then the extras."""
+               extra: dict[str, str], names: dict[str, str], copies: int = 1) -> Deck:
+    """Cards in suit order, each suit in the order its ranks are listed, then the extras; with
+    ``copies``, the whole list again for each further copy."""
     codes: list[str] = []
     card_names: list[str] = []
     suit_of: list[int] = []
@@ -97,13 +123,16 @@ def build_deck(suits: dict[str, str], ranks: dict[str, str], suit_ranks: dict[st
         card_names.append(names.get(code, name))
         suit_of.append(-1)
         rank_of.append("")
+    codes, card_names, suit_of, rank_of = (codes * copies, card_names * copies, suit_of * copies,
+                                           rank_of * copies)
     suit_masks = tuple(sum(1 << i for i, s in enumerate(suit_of) if s == k) for k in range(len(suits)))
     rank_masks: dict[str, int] = {}
     for i, r in enumerate(rank_of):
         if r:
             rank_masks[r] = rank_masks.get(r, 0) | (1 << i)
     return Deck(tuple(codes), tuple(card_names), tuple(suit_of), tuple(rank_of), tuple(suits),
-                tuple(suits.values()), suit_masks, rank_masks, {c: i for i, c in enumerate(codes)})
+                tuple(suits.values()), suit_masks, rank_masks,
+                {c: i for i, c in reversed(list(enumerate(codes)))}, copies)
 
 
 def quotient(numerator: int | Fraction, denominator: int | Fraction) -> int | Fraction:

@@ -108,8 +108,10 @@ class Game(Rules):
             card = self.deck.find(str(item))
             if card is None:
                 raise LayoutError(f"{where}: unknown card '{item}'")
+            card = next((c for c in self.deck.copies_of(card) if c not in seen), card)   # a double deck's next copy
             if card in seen:
-                raise LayoutError(f"{where}: card {self.deck.codes[card]} {twice}")
+                copies = f" (the deck has {self.deck.copies} copies)" if self.deck.copies > 1 else ""
+                raise LayoutError(f"{where}: card {self.deck.codes[card]} {twice}{copies}")
             seen.add(card)
             out.append(card)
         return out

@@ -378,6 +378,8 @@ def _legal_actions_source(writer: Writer) -> str:
            "            legal = s._legal = allowed",
            "            if not legal:",
            "                s._no_card()",
+           *(["        legal = s.game.deck.distinct(legal)        # one play per code: copies are the same move"]
+             if game.deck.copies > 1 else []),
            f"        plays = [{', '.join(parts)}]"]
     extra = (" + (s._shows() if not s.winners else [])" if game.shows else "") + (" + s._announcement()" if game.melds is not None else "")
     lead, conditions = [], []

@@ -29,6 +29,10 @@ def start_source(writer: Writer) -> str:
            *indent(fields_source(game.players, len(game.mark_names), instead), 4),
            "    if deal:",
            f"        _deal(self, {writer.constant('DEAL_PLAN', game.deal_plan)})"]
+    if game.mark_starts:
+        out += ["    self.dealt = list(self.hands)",
+                "    for index, start in game.mark_starts:      # a mark's 'start', which may read the deal",
+                "        self.marks[index] = start(self)"]
     if straight:
         return "\n".join(out + ["    _start_play(self)", "    return self"])
     out.append("    self.dealt = list(self.hands)")

@@ -74,6 +74,7 @@ class Rules:
     deal_sizes: tuple | None = field(default=None, repr=False, compare=False)
     # a seat whose cards another seat chooses once play begins (Bridge's dummy): (its seat, who plays it)
     dummy: tuple[Fn, Fn] | None = field(default=None, repr=False)
+    mark_starts: tuple[tuple[int, Fn], ...] = field(default=(), repr=False)   # marks set when a deal is dealt
 
     @property
     def points(self) -> tuple[Fraction, ...]:
@@ -99,7 +100,10 @@ class Rules:
 
     def plays_of(self, mask: int) -> list[Action]:
         """The play actions of the cards in ``mask``, by card number: a byte at a time from
-        tables built once (the legal plays of every decision go through here)."""
+        tables built once (the legal plays of every decision go through here). Of two copies
+        of a card, only the lower's play is offered."""
+        if self.deck.copies > 1:
+            mask = self.deck.distinct(mask)
         out: list[Action] = []
         for table in self.play_tables:
             byte = mask & 255

@@ -110,6 +110,8 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         if deal:
             self._deal(game.deal_plan)
         self.dealt = list(self.hands)
+        for index, start in game.mark_starts:       # a mark's 'start': its value until an action sets it
+            self.marks[index] = start(self)
         if game.annul_when is not None and game.annul_when(self):
             self._annul()
         elif game.auction is not None:

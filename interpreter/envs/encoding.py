@@ -95,9 +95,19 @@ class Encoder:
         self.num_actions = len(game.actions)
         self.index = {action: i for i, action in enumerate(game.actions)}
         self._by_text = {action.text: i for i, action in enumerate(game.actions)}
-        self._card = {code: c for c, code in enumerate(game.deck.codes)}
+        self._card = {code: c for c, code in enumerate(game.deck.codes[:game.deck.distinct_size])}
         self._suit = {code: s for s, code in enumerate(game.deck.suit_codes)}
         self._pile = {name: i for i, name in enumerate(game.pile_names)}
+
+    def _indices(self, codes: list[str]) -> list[int]:
+        """The cards of a list of codes: a code listed again is the card's next copy (a double deck)."""
+        used: dict[str, int] = {}
+        out = []
+        step = self.game.deck.distinct_size
+        for code in codes:
+            k = used[code] = used.get(code, -1) + 1
+            out.append(self._card[code] + k * step)
+        return out
 
     def bounds(self) -> tuple[np.ndarray, np.ndarray]:
         """Lowest and highest values of each slot (for a Gymnasium Box)."""
@@ -149,7 +159,7 @@ class Encoder:
             ones.append(at["phase"].start + PHASES.index(state.phase))
         values[at["to_choose"].start] = obs["to_choose"] or 0
         start = at["hand"].start
-        ones.extend(start + card[code] for code in obs["hand"])
+        ones.extend(start + c for c in self._indices(obs["hand"]))
         start = at["trick"].start
         ones.extend(start + rel(s) * size + card[code] for s, code in obs["trick"])
         played, played_by = at["played"].start, at["played_by"].start
@@ -158,7 +168,7 @@ class Encoder:
         for (s, text), (_, entry) in zip(obs["history"], state.history):
             if s is None:
                 continue
-            c = card.get(text) if isinstance(entry, int) else None    # a call may read like a card: 3H
+            c = entry if isinstance(entry, int) else None    # the card itself (a call may read like one: 3H)
             if c is not None:
                 ones.append(played + c)
                 ones.append(played_by + rel(s) * size + c)
@@ -166,13 +176,13 @@ class Encoder:
                 ones.append(moves + rel(s) * non_play + by_text[text])
         start = at["public"].start
         for codes in obs["piles"].values():
-            ones.extend(start + card[code] for code in codes)
+            ones.extend(start + c for c in self._indices(codes))
         for s, codes in enumerate(obs["shown"]):
             start = at["shown"].start + rel(s) * size
-            ones.extend(start + card[code] for code in codes)
+            ones.extend(start + c for c in self._indices(codes))
         if obs["dummy_hand"]:                              # the dummy's hand lies face up: shown by its seat
             start = at["shown"].start + rel(obs["dummy"]) * size
-            ones.extend(start + card[code] for code in obs["dummy_hand"])
+            ones.extend(start + c for c in self._indices(obs["dummy_hand"]))
         if obs["call"] is not None:
             ones.append(at["call"].start + by_text[obs["call"]] - size)
         one_hot("taker", obs["taker"])

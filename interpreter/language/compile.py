@@ -134,6 +134,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         if "auction" not in doc and leftover and plan:
             self.report(("deal",), f"the deal hands out {deck.size - leftover} of the {deck.size} cards",
                         "add 'rest to <pile>' for the cards that are not dealt")
+        mark_starts = self.section(lambda: self.mark_starts(exprs, marks), ())
         played = self.section(lambda: self.play(exprs, piles, marks), None)
         awards = self.section(lambda: self.scoring(exprs, scope), ())
         counters = self.section(lambda: self.counters(exprs, scope), ()) if "counters" in doc else ()
@@ -152,7 +153,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             lets=lets, awards=awards, match=match, mark_names=tuple(marks), mark_types=tuple(marks.values()),
             transfers=transfers, annul_when=annul_when, team_rules=team_rules, counters=counters,
             rankings=tuple(rankings.values()), code=RuleSources(dict(self.generated), exprs.namespace),
-            deal_sizes=deal_sizes,
+            deal_sizes=deal_sizes, mark_starts=mark_starts,
             actions=self.actions(deck, auction, played["declarations"], played["side_actions"], transfers,
                                  played["shows"], played["melds"]), **played,
         )
@@ -190,6 +191,20 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         table.append(Action("pass", text="pass"))
         return tuple(table)
 
+    def mark_starts(self, exprs: ExpressionCompiler, marks: dict[str, str]) -> tuple[tuple[int, Fn], ...]:
+        """The marks that start a deal with a value ('start'), by index, each a rule-language
+        value of the mark's type."""
+        found, failed = [], False
+        for index, (name, spec) in enumerate((self.doc.get("marks") or {}).items()):
+            if isinstance(spec, dict) and "start" in spec and str(name) in marks:   # not when 'marks' failed
+                try:
+                    found.append((index, self.expr(exprs, ("marks", name, "start"), marks[str(name)]).fn))
+                except _Skip:
+                    failed = True
+        if failed:
+            raise _Skip
+        return tuple(found)
+
     def section(self, build: Callable[[], Any], fallback: Any) -> Any:
         """Build one section; on failure (already reported) carry on with ``fallback``."""
         try:
@@ -216,7 +231,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         return tuple(rules)
 
     def lets(self, exprs: ExpressionCompiler, scope: Scope) -> tuple[tuple[str, str, Fn], ...]:
-        """Named values and one-parameter functions, usable by every later expression."""
+        """Named values and functions of one or more parameters, usable by every later expression."""
         self.need("let")
         reported = []
         failed = False
@@ -228,7 +243,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
                 self.failed_lets.add(keys[index])
                 continue
             name, _, param = str(key).partition("(")
-            param = param.rstrip(")")
+            params = _parameters(param.rstrip(")"))
             path = ("let", key)
             if name in scope.pile_names or name in scope.mark_names:
                 self.report(path, f"'{name}' is already a pile or mark name and cannot be redefined", key=True)
@@ -237,19 +252,23 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             if name in exprs.builtins:      # the language may grow a built-in a file already uses as its own name
                 self.warn(path, f"'{name}' is also a built-in: in this file the let takes its place",
                           f"rename the let to use the built-in {exprs.builtins[name].example}", key=True)
-            if param and param not in ("seat", "team", "suit"):
-                self.report(path, f"a function's parameter is 'seat', 'team' or 'suit', found '{param}'",
-                            "write e.g. total(seat): points(seat) + melds(seat)", key=True)
+            wrong = [p for p, kind in params if kind is None]
+            if wrong or len({p for p, _ in params}) < len(params):
+                self.report(path, f"a function's parameter is 'seat', 'team', 'suit' or 'number', or a name ending "
+                            f"in one of them ('first_seat'), each once; found '{wrong[0] if wrong else param.rstrip(')')}'",
+                            "write e.g. total(seat): points(seat) + melds(seat), or gap(seat, other_seat)", key=True)
                 failed = True
                 continue
             try:
-                if param:
-                    scope.bound[param] = param
+                if params:
+                    for p, kind in params:
+                        scope.bound[p] = kind
                     try:
                         self.expr(exprs, path, "num|bool|seat|team|set|suit|none")   # checked once, inlined where called
                     finally:
-                        del scope.bound[param]
-                    scope.functions[name] = (param, self.parse(path, "expr"))
+                        for p, _ in params:
+                            del scope.bound[p]
+                    scope.functions[name] = (tuple(params), self.parse(path, "expr"))
                     continue
                 compiled = self.expr(exprs, path, "num|bool|seat|team|set|suit|none")
             except _Skip:
@@ -332,3 +351,17 @@ def _call_text(name: str, number: int | None, suit: str | None) -> str:
     if "{" in name:
         return name.replace("{number}", str(number)).replace("{suit}", str(suit))
     return " ".join(str(w) for w in (name, number, suit) if w is not None)
+
+
+_PARAMETER_TYPES = {"seat": "seat", "team": "team", "suit": "suit", "number": "num"}
+
+
+def _parameters(text: str) -> list[tuple[str, str | None]]:
+    """A let function's parameters, ``seat, other_seat``: each name with its type, read off the
+    name (a type, or a name ending in _TYPE); None for a name that says no type."""
+    found = []
+    for word in (w.strip() for w in text.split(",")) if text.strip() else ():
+        kind = _PARAMETER_TYPES.get(word) or _PARAMETER_TYPES.get(word.rpartition("_")[2]) if word.isidentifier() \
+            else None
+        found.append((word, kind))
+    return found

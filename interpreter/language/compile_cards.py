@@ -32,9 +32,9 @@ class CardSections:
         for code in sorted(clash):
             self.report(("cards", "suits", code), f"code '{code}' is both a suit and a rank",
                         "give suits and ranks different codes so that the rule language can tell them apart", key=True)
-        deck = build_deck(suits, ranks, suit_ranks, extra, names)
+        deck = build_deck(suits, ranks, suit_ranks, extra, names, int(cards.get("copies", 1)))
         seen: dict[str, int] = {}
-        for code in deck.codes:
+        for code in deck.codes[:deck.distinct_size]:
             seen[code] = seen.get(code, 0) + 1
         for code, count in seen.items():
             if count > 1:
@@ -97,10 +97,11 @@ class CardSections:
         return piles
 
     def marks(self) -> dict[str, str]:
-        """Values a deal remembers (none until set), name -> type."""
+        """Values a deal remembers (none until set, or their 'start'), name -> type."""
         self.need("marks")
         kinds = {"seat": "seat", "team": "team", "number": "num", "suit": "suit", "condition": "bool", "cards": "set"}
-        return {str(name): kinds[str(kind)] for name, kind in self.doc.get("marks", {}).items()}
+        return {str(name): kinds[str(kind["type"] if isinstance(kind, dict) else kind)]
+                for name, kind in self.doc.get("marks", {}).items()}
 
     def order(self, deck: Deck, key: str, within: tuple = ()) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """An order, highest first: each card's strength and the cards above it. ``within`` is

@@ -77,7 +77,7 @@ class Scope:
     mark_names: tuple[str, ...] = ()
     mark_types: tuple[str, ...] = ()
     lets: dict[str, Compiled] = field(default_factory=dict)
-    functions: dict[str, tuple[str, Any]] = field(default_factory=dict)  # name -> (parameter type, body's syntax tree)
+    functions: dict[str, tuple[tuple[tuple[str, str], ...], Any]] = field(default_factory=dict)  # name -> ((parameter, type), …), body's tree
     bound: dict[str, str] = field(default_factory=dict)  # names bound by the context, e.g. 'it', 'suit'
     counters: dict[str, tuple[int, str]] = field(default_factory=dict)
     rankings: tuple[str, ...] = ()                   # names of the rankings a call may choose  # name -> (index, 'seat' or 'team')
@@ -516,26 +516,30 @@ class ExpressionCompiler:
     def _user_call(self, node: n.Call) -> Compiled:
         """A function defined with ``let``, inlined: its argument is computed once into a local
         of the generated function, which its body reads where it names the parameter."""
-        param, body = self.scope.functions[node.name]
-        if len(node.args) != 1:
-            raise ExprProblem(f"'{node.name}' takes 1 argument, found {len(node.args)}", node.pos)
-        arg = self.compile(node.args[0], param).src
-        simple = _SIMPLE.fullmatch(arg) is not None
-        if simple:
-            local = arg
-        else:
-            self.serial += 1
-            local = f"{param}_{self.serial}"
-        saved, bound = self.locals.get(param), self.scope.bound.get(param)
-        self.locals[param], self.scope.bound[param] = local, param
+        params, body = self.scope.functions[node.name]
+        if len(node.args) != len(params):
+            raise ExprProblem(f"'{node.name}' takes {len(params)} argument{'' if len(params) == 1 else 's'}, "
+                              f"found {len(node.args)}", node.pos)
+        args = [self.compile(given, kind).src for (_, kind), given in zip(params, node.args)]   # before any binds
+        assigned, saved = [], []
+        for (param, kind), arg in zip(params, args):
+            if _SIMPLE.fullmatch(arg) is not None:   # a constant or one read of the state: written where named
+                local = arg
+            else:
+                self.serial += 1
+                local = f"{param}_{self.serial}"
+                assigned.append(f"({local} := {arg})")
+            saved.append((param, self.locals.get(param), self.scope.bound.get(param)))
+            self.locals[param], self.scope.bound[param] = local, kind
         try:
             inlined = self.compile(body)
         finally:
-            _restore(self.locals, param, saved)
-            _restore(self.scope.bound, param, bound)
-        if simple:  # a constant or one read of the state: written where the body names it
+            for param, local, bound in reversed(saved):
+                _restore(self.locals, param, local)
+                _restore(self.scope.bound, param, bound)
+        if not assigned:
             return inlined
-        return self._made(f"(({local} := {arg}), {inlined.src})[1]", inlined.type)
+        return self._made(f"({', '.join(assigned)}, {inlined.src})[{len(assigned)}]", inlined.type)
 
     def _aggregate(self, node: n.Aggregate) -> Compiled:
         """``sum(EXPR for NAME in seats if COND)``: the name is a local of a generator in the

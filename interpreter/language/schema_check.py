@@ -223,7 +223,8 @@ def _pattern_hint(error: ValidationError) -> str:
     pattern = error.schema.get("pattern") if isinstance(error.schema, dict) else None
     if pattern and pattern.startswith("^[a-z_][a-z0-9_]*"):
         hint = "names are lower-case letters, digits and '_', starting with a letter"
-        return hint + ("; a function adds its parameter: seat, team or suit, as in total(seat)" if "(" in pattern else "")
+        return hint + ("; a function adds its parameters, each ending in its type (seat, team, suit or number), "
+                       "as in total(seat) or gap(seat, other_seat)" if "(" in pattern else "")
     if pattern:
         return "codes start with a capital letter (or a digit, for ranks) followed by letters or digits"
     return ""

@@ -154,7 +154,8 @@ def _define(index: Index, source: Source) -> None:
         seen = value.get("seen by", "nobody") if isinstance(value, dict) else value
         add(key, Definition("pile", key, key_span(source, ("piles", key), key), f"pile {key}, seen by {seen}"))
     for key, value in items_of(data.get("marks")):
-        add(key, Definition("mark", key, key_span(source, ("marks", key), key), f"mark {key}: a {value}"))
+        kind = value.get("type") if isinstance(value, dict) else value
+        add(key, Definition("mark", key, key_span(source, ("marks", key), key), f"mark {key}: a {kind}"))
     for key, value in items_of(data.get("counters")):
         of = value.get("of", "team") if isinstance(value, dict) else "team"
         add(key, Definition("counter", key, key_span(source, ("counters", key), key),

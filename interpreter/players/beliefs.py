@@ -95,7 +95,11 @@ def _known(state: State, seat: int, seats: tuple[int, ...], piles: tuple[int, ..
     for who, entry in state.history:
         if isinstance(entry, Taken) and entry.seat in seats:   # a public pile taken into a hand
             at = seats.index(entry.seat)
-            known[at] |= sum(1 << game.deck.codes.index(c) for c in entry.codes) & state.hands[entry.seat]
+            for code in entry.codes:                 # one copy per code seen (a double deck has two)
+                held = [c for c in game.deck.copies_of(game.deck.index[code])
+                        if state.hands[entry.seat] >> c & 1 and not known[at] >> c & 1]
+                if held:
+                    known[at] |= 1 << held[0]
         elif who in seats and isinstance(entry, str) and tuple(entry.rsplit(" ", 1)) in melds:
             known[seats.index(who)] |= melds[tuple(entry.rsplit(" ", 1))] & state.hands[who]   # a meld declared
     for card, kind, where in _given_by(state, seat):

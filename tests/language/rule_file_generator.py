@@ -6,7 +6,7 @@ The files are structurally valid by construction (every key the schema allows, w
 its kinds) and most of them validate; they draw, in any mix, on a deck of 2 to 4 suits, 2 to 5
 players with or without teams, packets and piles, an auction (calls with and without values,
 numbers, suits, a condition to pass, a ranking; an open round with doubles and the declarer
-first of his side to name it, a dummy), transfers, lead and stage side actions with
+first of his side to name it, a dummy), a double deck, transfers, lead and stage side actions with
 marks (for each card, by a seat), shows, melds, draws from a stock, the Excuse kept, counters,
 lets, awards of every receiver, a match of several deals and variants. Some choices are
 deliberately risky (a division, a mark read before it is set, a swap with a pile of another
@@ -54,7 +54,8 @@ def rule_file(seed: int | str) -> str:
     suits = dict(list(SUITS.items())[:rng.choice([2, 3, 4, 4])])
     ranks = dict(list(RANKS.items())[:rng.randint(3, 8)])
     extra = rng.random() < 0.15
-    size = len(suits) * len(ranks) + extra
+    copies = 2 if random.Random(f"copies:{seed}").random() < 0.15 else 1   # a double deck; its own draw
+    size = (len(suits) * len(ranks) + extra) * copies
     hand = rng.randint(1, max(1, min(8, (size - 1) // players if size > players else 1)))
     if hand * players > size:
         hand = max(1, size // players)
@@ -68,6 +69,8 @@ def rule_file(seed: int | str) -> str:
             "  ranks: {" + ", ".join(f"{_q(k)}: {v}" for k, v in ranks.items()) + "}")
     if extra:
         out.add("  extra: {EX: Excuse}")
+    if copies > 1:
+        out.add(f"  copies: {copies}")
     codes = list(ranks)
     joins = [" > " if rng.random() < 0.85 else " = " for _ in codes[1:]]
     order = codes[0] + "".join(j + c for j, c in zip(joins, codes[1:])) + (" > EX" if extra else "")

@@ -93,7 +93,8 @@ def test_a_null_key_in_one_section_leaves_the_others_checked(tmp_path):
     ("rank_code_pattern", "codes start with a capital letter (or a digit, for ranks) followed by letters or digits"),
     ("pile_name_pattern", "names are lower-case letters, digits and '_', starting with a letter"),
     ("let_name_pattern", "names are lower-case letters, digits and '_', starting with a letter; a function adds "
-                         "its parameter: seat, team or suit, as in total(seat)"),
+                         "its parameters, each ending in its type (seat, team, suit or number), as in total(seat) "
+                         "or gap(seat, other_seat)"),
 ])
 def test_pattern_problems_say_what_a_code_or_name_looks_like(case, hint):
     problem_details, game = interpreter.problems_in(BROKEN / f"{case}.yaml")

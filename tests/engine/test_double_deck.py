@@ -1,0 +1,111 @@
+"""A double deck (``cards: copies: 2``): two copies of each card under one code. The rules
+treat them as equal, a player is offered one play per code he holds, the first of two equal
+cards wins a trick (or both spoil it), and card points and counts see both copies; each on
+both engines."""
+from __future__ import annotations
+
+import pytest
+
+import interpreter
+from helpers import ENGINES, on, problem_messages, texts, tiny
+from interpreter.errors import LayoutError
+
+DOUBLE = """\
+game: Double
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen}
+  copies: 2
+order: A > K > Q
+points: {A: 11, K: 4}
+deal: 6 each
+play:
+  lead: next(dealer)
+  winner: highest of led suit
+  TIES
+  follow: [led, any]
+scoring:
+  award:
+    - rule: card points
+      to: each_seat
+      points: points(it)
+    - rule: aces won
+      to: each_seat
+      points: 100 * count(won(it) and A)
+"""
+
+
+def game(tmp_path, ties: str = "") -> interpreter.Game:
+    return tiny(tmp_path, DOUBLE.replace("  TIES\n", f"  ties: {ties}\n" if ties else ""))
+
+
+def test_the_deck_holds_two_copies_of_each_code(tmp_path):
+    deck = game(tmp_path).deck
+    assert deck.size == 12 and deck.copies == 2
+    assert deck.codes[:6] == deck.codes[6:] == ("AS", "KS", "QS", "AH", "KH", "QH")
+    assert deck.selection("AS") == (1 << 0) | (1 << 6)
+    assert deck.rank_masks["A"].bit_count() == 4
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_player_holding_both_copies_is_offered_one_play_of_the_code(engine, tmp_path):
+    state = on(game(tmp_path), engine).new_deal(
+        layout={"hands": [["AS", "AS", "KS", "QH", "QH", "KH"], ["KS", "QS", "QS", "AH", "AH", "KH"]]})
+    assert state.current_player == 1
+    assert sorted(texts(state)) == ["play AH", "play KH", "play KS", "play QS"]     # QS once, AH once
+    state.apply("play QS")
+    assert sorted(texts(state)) == ["play AS", "play KS"]  # follow spades: one 'play AS' for the pair
+    state.apply("play AS")
+    assert state.hands[0].bit_count() == 5
+    assert ((state.hands[0] >> 0) & 1) + ((state.hands[0] >> 6) & 1) == 1    # one copy of AS left
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_of_two_equal_cards_the_first_played_wins_and_both_copies_count(engine, tmp_path):
+    state = on(game(tmp_path), engine).new_deal(
+        layout={"hands": [["AS", "KS", "QS", "AH", "KH", "QH"], ["AS", "KS", "QS", "AH", "KH", "QH"]]})
+    for code in ("AS", "AS"):                               # seat 1 leads the Ace, seat 0 plays the other
+        state.apply(f"play {code}")
+    assert state.winners == [1]
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    result = state.result()
+    points = [reason for reason in result.reasons if reason.rule == "card points"]
+    assert sum(r.points for r in points) == 2 * 2 * (11 + 4)        # every copy's points, 60 in all
+    aces = {r.to: r.points for r in result.reasons if r.rule == "aces won"}
+    assert sum(aces.values()) == 400 and aces.get("seat 1", 0) >= 200
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_two_equal_cards_spoil_the_trick_with_ties_spoil(engine, tmp_path):
+    state = on(game(tmp_path, "spoil"), engine).new_deal(
+        layout={"hands": [["AS", "KS", "QS", "AH", "KH", "QH"], ["AS", "KS", "QS", "AH", "KH", "QH"]]})
+    state.apply("play KS")
+    state.apply("play KS")
+    assert state.winners == [-1] and state.leader == 1
+
+
+def test_a_layout_may_name_a_code_once_for_each_copy_and_no_more(tmp_path):
+    double = game(tmp_path)
+    with pytest.raises(LayoutError) as err:
+        double.new_deal(layout={"hands": [["AS", "AS", "AS", "QH", "QH", "KH"], ["KS"] * 2 + ["QS"] * 2 + ["AH"] * 2]})
+    assert str(err.value) == "hand 0: card AS is dealt twice (the deck has 2 copies)"
+
+
+def test_the_observation_vector_has_a_slot_for_each_copy(tmp_path):
+    pytest.importorskip("numpy")
+    from interpreter.envs.encoding import Encoder
+    double = game(tmp_path)
+    state = double.new_deal(layout={"hands": [["AS", "AS", "KS", "QH", "QH", "KH"],
+                                              ["KS", "QS", "QS", "AH", "AH", "KH"]]})
+    encoder = Encoder(double)
+    hand = encoder.slices["hand"]
+    vector = encoder.encode(state, 0)[hand.start:hand.start + hand.length]
+    held = [b for b in range(12) if state.hands[0] >> b & 1]
+    assert [i for i, x in enumerate(vector) if x] == held and len(held) == 6     # AS and QH twice each
+
+
+def test_more_than_four_copies_are_refused(tmp_path):
+    messages = problem_messages(tmp_path, DOUBLE.replace("copies: 2", "copies: 5").replace("  TIES\n", ""))
+    assert len(messages) == 1 and "5" in messages[0] and "4" in messages[0]
