@@ -106,9 +106,13 @@ def explain(path: str | Path, variant: str | None = None) -> str:
         if auction.get("taker") == "first of side to name it":
             lines.append("  The contract goes to the player of the winning side who first made the winning call "
                          "at any number (the first of the side to name it).")
-        if any(spec.get("pass", True) is not False for spec in auction["rounds"]):
+        passed = auction.get("if all pass")
+        if isinstance(passed, dict):
+            lines.append(f"  If every round passes, {_text(passed['taker'], 'expr')} takes the contract with "
+                         f"'{passed['call']}', as if he had called it.")
+        elif any(spec.get("pass", True) is not False for spec in auction["rounds"]):
             lines.append("  If every round passes, the deal ends there and is scored (it counts as a deal)."
-                         if auction.get("if all pass") == "score" else "  If every round passes, the deal is annulled.")
+                         if passed == "score" else "  If every round passes, the deal is annulled.")
         if "then deal" in auction:
             lines.append(f"  Then: {_text(auction['then deal'], 'deal')}.")
     for name, spec in doc.get("transfers", {}).items():

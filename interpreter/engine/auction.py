@@ -134,6 +134,10 @@ class AuctionPhase:
             self.current = self.game.auction.first(self)
             self._start_duels()
             return
+        default = self.game.auction.default
+        if default is not None:                       # a default game: that seat takes that call
+            seat, action = default
+            return self._won_auction(seat(self), action)
         if self.game.auction.passed_out == "score":   # a passed-out board: the deal ends, and counts
             self.phase = OVER
             self.current = None

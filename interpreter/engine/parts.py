@@ -91,6 +91,7 @@ class Auction:
     calls: tuple[CallSpec, ...]
     then_deal: tuple[DealStep, ...]
     passed_out: str = "annul"    # when everyone passes: 'annul' (dealt again) or 'score' (the deal ends, scored)
+    default: tuple[Fn, Any] | None = None   # or a default game: (the seat, the call's Action) won as if called
     doubles: tuple[str, ...] = ()           # calls that double the standing call, in order (double, redouble)
     taker: str = "winning caller"           # or 'first of side to name it' (Bridge's declarer)
 

@@ -19,7 +19,7 @@ from .compile_cards import CardSections
 from .compile_deal import DealSections
 from .compile_play import PlaySections
 from .compile_scoring import ScoringSections
-from .compile_support import _names, _Skip
+from .compile_support import _names, _Skip, call_text
 from .expressions import Compiled, ExpressionCompiler, ExprProblem, Fn, Scope, _words
 from .source import Source
 from .syntax import SyntaxProblem, parse
@@ -170,7 +170,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         for k, spec in enumerate(auction.calls if auction else ()):
             numbers = spec.numbers if spec.numbers is not None else (None,)
             suits = tuple(enumerate(deck.suit_codes)) if spec.for_suit is not None else ((-1, None),)
-            table.extend(Action("call", -1, k, s, _call_text(spec.name, v, code), -1 if v is None else v)
+            table.extend(Action("call", -1, k, s, call_text(spec.name, v, code), -1 if v is None else v)
                          for v in numbers for s, code in suits)
         table.extend(Action("double", -1, k, -1, name) for k, name in enumerate(auction.doubles if auction else ()))
         for k, spec in enumerate(side_actions):
@@ -344,13 +344,6 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         elif not isinstance(tree, n.Name) and key in ("when", "ends when", "draw when", "leader wins when", "for each suit", "until", "annul when"):
             self.warn(path, f"this condition is always {'true' if value else 'false'}: it does not depend on the deal")
 
-
-def _call_text(name: str, number: int | None, suit: str | None) -> str:
-    """A call's text: its name with '{number}' and '{suit}' filled in, or else followed by
-    the number or suit it names ('bid 7', 'name H')."""
-    if "{" in name:
-        return name.replace("{number}", str(number)).replace("{suit}", str(suit))
-    return " ".join(str(w) for w in (name, number, suit) if w is not None)
 
 
 _PARAMETER_TYPES = {"seat": "seat", "team": "team", "suit": "suit", "number": "num"}

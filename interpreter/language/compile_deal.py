@@ -11,9 +11,9 @@ import re
 from . import nodes as n
 from ..engine.cards import Deck
 from ..engine.deal_plans import MatchView, PlanStep, cards_taken, expand, sizes
-from ..engine.parts import Auction, AuctionRound, CallSpec, DealStep, Standing, Transfer
+from ..engine.parts import Action, Auction, AuctionRound, CallSpec, DealStep, Standing, Transfer
 from ..errors import RuleRuntimeError
-from .compile_support import _Skip
+from .compile_support import _Skip, call_text
 from .expressions import ExpressionCompiler, ExprProblem, Fn
 
 
@@ -265,10 +265,36 @@ class DealSections:
             self.report(("auction", "doubles"), "doubling calls need an open round, one that ends 'after N passes': "
                         "there the other side can answer a call", "e.g. ends: after 3 passes", key=True)
             failed = True
+        passed = spec.get("if all pass", "annul")
+        default = None
+        if isinstance(passed, dict):
+            default = self.default_game(exprs, calls, passed)
+            failed = failed or default is None
         if failed or first is None:
             raise _Skip
-        return Auction(first, tuple(rounds), tuple(calls), then_deal, str(spec.get("if all pass", "annul")),
-                       doubles, str(spec.get("taker", "winning caller")))
+        return Auction(first, tuple(rounds), tuple(calls), then_deal, "default" if default else str(passed),
+                       default=default, doubles=doubles, taker=str(spec.get("taker", "winning caller")))
+
+    def default_game(self, exprs: ExpressionCompiler, calls: list[CallSpec], given: dict) -> tuple | None:
+        """'if all pass: {taker, call}': the seat and the call's action it is won with."""
+        path = ("auction", "if all pass")
+        try:
+            seat = self.expr(exprs, path + ("taker",), "seat").fn
+        except _Skip:
+            return None
+        wanted = " ".join(str(given["call"]).split()).casefold()
+        suits = tuple(enumerate(exprs.scope.deck.suit_codes))
+        for k, spec in enumerate(calls):
+            for number in spec.numbers if spec.numbers is not None else (None,):
+                for suit, code in suits if spec.for_suit is not None else ((-1, None),):
+                    text = call_text(spec.name, number, code)
+                    if text.casefold() == wanted:
+                        return seat, Action("call", -1, k, suit, text, -1 if number is None else number)
+        examples = [call_text(c.name, c.numbers[0] if c.numbers else None,
+                              exprs.scope.deck.suit_codes[0] if c.for_suit is not None else None) for c in calls]
+        self.report(path + ("call",), f"'{given['call']}' is none of the auction's calls",
+                    f"e.g. {', '.join(examples[:3])}")
+        return None
 
     def call_template(self, path: tuple, name: str, per_suit: bool, per_number: bool) -> bool:
         """A call's name may hold '{number}' and '{suit}', each only for a call made per number

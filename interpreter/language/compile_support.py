@@ -39,3 +39,11 @@ def _leader_only(node) -> bool:
 
 class _Skip(Exception):
     """A section could not be compiled; its problems are already recorded."""
+
+
+def call_text(name: str, number: int | None, suit: str | None) -> str:
+    """A call's text: its name with '{number}' and '{suit}' filled in, or else followed by
+    the number or suit it names ('bid 7', 'name H')."""
+    if "{" in name:
+        return name.replace("{number}", str(number)).replace("{suit}", str(suit))
+    return " ".join(str(w) for w in (name, number, suit) if w is not None)

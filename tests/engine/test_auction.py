@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from helpers import ENGINES, FOLLOW_FROM_SEAT_0, TWO_SUITS_HEAD, on, texts, tiny
+from helpers import ENGINES, FOLLOW_FROM_SEAT_0, TWO_SUITS_HEAD, on, problem_messages, texts, tiny
 from test_belote import GAME as BELOTE
 from test_belote import bid, full, layout_for
 
@@ -89,3 +89,48 @@ def test_a_passed_out_deal_is_annulled_by_default(tmp_path, engine):
     state.apply("pass")
     state.apply("pass")
     assert state.is_over and state.annulled and list(state.result().seat_scores) == [0, 0]
+
+
+DEFAULT_GAME = """\
+game: Stuck dealer
+players: 4
+teams: {A: [0, 2], B: [1, 3]}
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King}
+order: A > K
+deal: 1 each
+auction:
+  first: next(dealer)
+  rounds:
+    - calls:
+        bid: {for each number: [250, 260, 270], trump: S}
+      ends: after 3 passes
+  if all pass: {taker: dealer, call: CALL}
+play:
+  lead: taker
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: contract
+      to: team(taker)
+      points: contract
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_when_all_pass_the_default_game_is_won_by_its_seat_with_its_call(engine, tmp_path):
+    game = on(tiny(tmp_path, DEFAULT_GAME.replace("CALL", "bid 250")), engine)
+    state = game.new_deal(seed=2, dealer=3)
+    for _ in range(4):
+        state.apply("pass")
+    assert (state.taker, state.call.text, state.contract, state.trump, state.current) == (3, "bid 250", 250, 0, 3)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert [(r.rule, r.to, r.points) for r in state.result().reasons] == [("contract", "B", 250)]
+
+
+def test_a_default_game_naming_no_call_is_reported_with_the_calls(tmp_path):
+    assert problem_messages(tmp_path, DEFAULT_GAME.replace("CALL", "bid 25")) == [
+        "'bid 25' is none of the auction's calls"]

@@ -6,7 +6,7 @@ The files are structurally valid by construction (every key the schema allows, w
 its kinds) and most of them validate; they draw, in any mix, on a deck of 2 to 4 suits, 2 to 5
 players with or without teams, packets and piles, an auction (calls with and without values,
 numbers, suits, a condition to pass, a ranking; an open round with doubles and the declarer
-first of his side to name it, a dummy), a double deck, transfers, lead and stage side actions with
+first of his side to name it, a dummy, a default game when all pass), a double deck, transfers, lead and stage side actions with
 marks (for each card, by a seat), shows, melds, draws from a stock, the Excuse kept, counters,
 lets, awards of every receiver, a match of several deals and variants. Some choices are
 deliberately risky (a division, a mark read before it is set, a swap with a pile of another
@@ -163,7 +163,11 @@ def _auction(out: _File, players: int, suits: dict, turnup: bool, deal_after: st
                 "      ends: at the first call")
     if rng.random() < 0.5:
         out.add("    - calls:", "        last chance: {trump: none}", "      ends: at the first call")
-    out.add(f"  if all pass: {rng.choice(['annul', 'score'])}")
+    if kind in (1, 4) and random.Random(f"default:{out.lines[0]}").random() < 0.3:   # a default game; its own draw
+        out.add(f"  if all pass: {{taker: dealer, call: {'bid 1' if kind == 1 else '1NT'}}}")
+        rng.choice(['annul', 'score'])        # the draw it replaces, so that the rest of the file stays the same
+    else:
+        out.add(f"  if all pass: {rng.choice(['annul', 'score'])}")
     if deal_after is not None:
         out.add(f"  then deal: {_q(deal_after)}")
 
