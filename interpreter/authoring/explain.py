@@ -171,6 +171,7 @@ def explain(path: str | Path, variant: str | None = None) -> str:
     for name, spec in play.get("actions", {}).items():
         at = spec.get("at", "lead")
         who = "a player about to lead" if at == "lead" else \
+            "at his turn in trick play, before his card, each player (once a deal)" if at == "turn" else \
             f"at the {at}, {_text(spec.get('by', 'taker'), 'expr')} (once)"
         cards = f" naming a card of {_text(spec['for each card'], 'expr')}" if "for each card" in spec else ""
         when = f" when {_text(spec['when'], 'expr')}" if "when" in spec else ""

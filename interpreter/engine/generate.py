@@ -380,7 +380,9 @@ def _legal_actions_source(writer: Writer) -> str:
            "                s._no_card()",
            *(["        legal = s.game.deck.distinct(legal)        # one play per code: copies are the same move"]
              if game.deck.copies > 1 else []),
-           f"        plays = [{', '.join(parts)}]"]
+           f"        plays = [{', '.join(parts)}]",
+           *(["        plays = s._turn_actions() + plays       # announcements before the card (at: turn)"]
+             if game.offered.get("turn") else [])]
     extra = (" + (s._shows() if not s.winners else [])" if game.shows else "") + (" + s._announcement()" if game.melds is not None else "")
     lead, conditions = [], []
     for k, spec in enumerate(game.side_actions):

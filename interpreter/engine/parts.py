@@ -141,7 +141,8 @@ class Declaration:
 @dataclass(frozen=True)
 class SideAction:
     """An action besides playing a card. ``at`` says when it is offered: to a player about to
-    lead ("lead"), or once to ``by`` at the "end of auction" or at the "start of play".
+    lead ("lead"), to every player at his turn in trick play, once a deal each ("turn"), or
+    once to ``by`` at the "end of auction" or at the "start of play".
     With ``cards`` set there is one action per card, with ``card`` bound to it. ``trump``,
     ``ranking`` and ``deal`` choose the game after the auction (a game announced once the auction is won, a pile taken up)."""
 

@@ -88,6 +88,17 @@ class TrickPlay:
                 found += self._lead_actions_of(k)
         return found
 
+    def _turn_actions(self) -> list[Action]:
+        """The actions 'at: turn' the player to act may take before his card: those whose
+        'when' holds and that he has not taken this deal."""
+        game = self.game
+        seat, players = self.current, game.players
+        found = []
+        for k, spec in enumerate(game.side_actions):
+            if spec.at == "turn" and not self.taken >> (k * players + seat) & 1:
+                found += self._lead_actions_of(k)
+        return found
+
     def _lead_actions_of(self, k: int) -> list[Action]:
         """The actions of side action ``k`` its ``when`` allows the leader now; one made for each
         card (``for each card``) sees that card as ``card``."""
@@ -99,7 +110,7 @@ class TrickPlay:
                 continue
             if action.card >= 0:
                 self.bound = {"card": 1 << action.card}
-            ok = when(self)
+            ok = when is None or when(self)          # 'at: turn' needs no 'when'
             self.bound = {}
             if ok:
                 found.append(action)
@@ -187,6 +198,10 @@ class TrickPlay:
             self.rule, self.points = game.rankings[spec.ranking]
         if self.phase == PLAY:
             self.tables = self.rule.tables(self.trump, self.trumps, game.deck.all)
+            if spec.at == "turn":
+                self.taken |= 1 << (action.arg * game.players + seat)
+            if spec.at in ("lead", "turn") and game.ends_when is not None and game.ends_when(self):
+                self._end()                  # an action may end the deal at once (a claim, a winning declaration)
 
     def _declare(self, action: Action) -> None:
         game = self.game

@@ -46,7 +46,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("won", "SEATS(0)"), ("scored", "SEATS(0)"), ("tricks", "SEATS(0)"),
     ("winners", "[]"), ("past", "[]"), ("history", "[]"), ("bound", "{}"),
     ("taker", "None"), ("call", "None"), ("contract", "0"), ("bids", "[]"), ("round", "0"), ("spoken", "0"),
-    ("duel", "None"), ("doubled", "0"), ("marks", "MARKS(None)"), ("melds", "SEATS(0)"), ("meld_best", "SEATS(None)"),
+    ("duel", "None"), ("doubled", "0"), ("taken", "0"), ("marks", "MARKS(None)"), ("melds", "SEATS(0)"), ("meld_best", "SEATS(None)"),
     ("played", "0"),                    # every card played so far in the deal, a mask
     ("shown", "SEATS(0)"), ("shown_cards", "SEATS(0)"), ("teams", "game.teams"), ("team_of", "game.team_of"),
     ("stage", "TRANSFERS"), ("decision", "None"), ("pending", "None"), ("queue", "[]"), ("incoming", "[]"),
@@ -98,7 +98,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
                  "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo", "duel",
-                 "meld_best", "played", "winning_at", "trick_keys", "tables", "doubled", "dummy", "dummy_by")
+                 "meld_best", "played", "winning_at", "trick_keys", "tables", "doubled", "dummy", "dummy_by", "taken")
 
     @classmethod
     def start(cls, game: Rules, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
@@ -228,6 +228,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.spoken = self.spoken
         other.duel = self.duel
         other.doubled = self.doubled
+        other.taken = self.taken
         other.dummy, other.dummy_by = self.dummy, self.dummy_by
         other.marks = self.marks[:]
         other.melds = self.melds[:]
@@ -308,10 +309,11 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
             plays = game.plays_of(self.legal_mask())
             if game.simple:
                 return plays
+            turn = self._turn_actions() if game.offered.get("turn") else []
             if self.trick:
-                plays = plays + self._shows() if game.shows else plays
+                plays = turn + plays + self._shows() if game.shows else turn + plays
                 return plays + self._announcement() if game.melds is not None else plays
-            return self._side_actions() + plays + self._declarations() + (self._shows() if game.shows else []) \
+            return self._side_actions() + turn + plays + self._declarations() + (self._shows() if game.shows else []) \
                 + (self._announcement() if game.melds is not None else [])
         if phase == AUCTION:
             return self._calls()
@@ -332,7 +334,8 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         if game.plain_play:
             return True
         in_first_trick = not self.past
-        return bool(self.trick) and not (in_first_trick and (game.shows or game.melds is not None))
+        return bool(self.trick) and not game.offered.get("turn") \
+            and not (in_first_trick and (game.shows or game.melds is not None))
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (an Action or its text); raise IllegalActionError otherwise."""

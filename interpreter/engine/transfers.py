@@ -7,6 +7,7 @@ each step offers exactly the cards after which a complete valid choice still exi
 """
 from __future__ import annotations
 
+from ..errors import RuleRuntimeError
 from .cards import bits
 from .parts import Action
 from .phases import DECIDE, PLAY, TRANSFER, Private
@@ -126,6 +127,11 @@ class TransferPhase:
         allowed = spec.cards(self) & hand
         if allowed.bit_count() < remaining:
             allowed = hand
+        if not hand:                    # a deal that changes its size dealt too few cards for the transfer
+            raise RuleRuntimeError.at(("transfers", spec.name, "count"), f"seat {self.current} must give "
+                                      f"{remaining} more card(s) for '{spec.name}' but holds none: the deal "
+                                      f"(deal {self.deal_number}) gives too few cards for its count "
+                                      f"{spec.count}")
         row = self.game.card_actions[("give", k)]
         return [row[c] for c in bits(self._choosable(allowed, spec.first, remaining))]
 

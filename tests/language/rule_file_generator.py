@@ -4,9 +4,9 @@ of one game, the same for the same seed.
 
 The files are structurally valid by construction (every key the schema allows, with values of
 its kinds) and most of them validate; they draw, in any mix, on a deck of 2 to 4 suits, 2 to 5
-players with or without teams, packets and piles, an auction (calls with and without values,
+players with or without teams, packets (growing deal by deal) and piles, an auction (calls with and without values,
 numbers, suits, a condition to pass, a ranking; an open round with doubles and the declarer
-first of his side to name it, a dummy, a default game when all pass), a double deck, transfers, lead and stage side actions with
+first of his side to name it, a dummy, a default game when all pass), a double deck, transfers, lead, turn and stage side actions with
 marks (for each card, by a seat), shows, melds, draws from a stock, the Excuse kept, counters,
 lets, awards of every receiver, a match of several deals and variants. Some choices are
 deliberately risky (a division, a mark read before it is set, a swap with a pile of another
@@ -99,6 +99,8 @@ def rule_file(seed: int | str) -> str:
     if auction and stock and rng.random() < 0.3 and len(packets) == 2:     # the second packet after the auction
         deal_after = f"{packets[1]} each" + (", rest to stock" if rest - (1 if turnup else 0) > 0 else "")
         parts = [f"{packets[0]} each"] + (["1 to turnup"] if turnup else [])
+    if deal_after is None and parts[-1] == "rest to stock" and random.Random(f"sizes:{seed}").random() < 0.2:
+        parts[0] = f"(min(deal_number, {packets[0]})) each"      # hands that grow deal by deal, up to the packet
     out.add(f"deal: {_q(', '.join(parts))}")
     marks = {}
     if rng.random() < 0.6:
@@ -212,6 +214,10 @@ def _play(out: _File, players: int, suits: dict, codes: list, extra: bool, stock
     if stock and rng.random() < 0.2:                             # a swap with the stock: may make hands uneven
         actions.append(("swap", "    swap:", f"      when: {_q('count(stock) > 0 and count(trick) = 0')}",
                         f"      swap: {{cards: {_q(rng.choice(['hand and ' + lettered[-1], 'hand']))}, with: stock}}"))
+    turn = random.Random(f"turn:{out.lines[0]}").random()        # its own draw: the rest of the file stays
+    if turn < 0.2:                                               # offered at every turn, once a player
+        actions.append(("greet", "    greet:", "      at: turn")
+                       + ((f"      when: {_q('tricks(me) = 0')}",) if turn < 0.1 else ()))
     if actions:
         out.add("  actions:", *[line for action in actions for line in action[1:]])
     if rng.random() < 0.25 and len(codes) >= 3:
