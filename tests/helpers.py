@@ -107,6 +107,18 @@ scoring:
 """A point a trick, to every seat."""
 
 
+PARTNERS_HEAD = """\
+players: 4
+teams: {A: [0, 2], B: [1, 3]}
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King}
+order: A > K
+deal: 1 each
+"""
+"""Four players in two partnerships, one card each from four: the head of a tiny partnership game."""
+
+
 SCORE_TRICKS = """\
 scoring:
   award:

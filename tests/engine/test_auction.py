@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from helpers import ENGINES, FOLLOW_FROM_SEAT_0, TWO_SUITS_HEAD, on, problem_messages, texts, tiny
+from helpers import ENGINES, FOLLOW_FROM_SEAT_0, PARTNERS_HEAD, TWO_SUITS_HEAD, on, problem_messages, texts, tiny
 from test_belote import GAME as BELOTE
 from test_belote import bid, full, layout_for
 
@@ -91,15 +91,7 @@ def test_a_passed_out_deal_is_annulled_by_default(tmp_path, engine):
     assert state.is_over and state.annulled and list(state.result().seat_scores) == [0, 0]
 
 
-DEFAULT_GAME = """\
-game: Stuck dealer
-players: 4
-teams: {A: [0, 2], B: [1, 3]}
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King}
-order: A > K
-deal: 1 each
+DEFAULT_GAME = "game: Stuck dealer\n" + PARTNERS_HEAD + """\
 auction:
   first: next(dealer)
   rounds:

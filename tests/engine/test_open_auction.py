@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from helpers import ENGINES, on, problem_messages, texts
+from helpers import ENGINES, PARTNERS_HEAD, on, problem_messages, texts
 from interpreter.engine.parts import Standing
 from interpreter.players.beliefs import belief
 
@@ -145,16 +145,7 @@ def test_a_part_score_and_a_game_bonus_read_the_board_vulnerability():
     assert scores == {1: 260, 5: 710, 6: 510}
 
 
-BAD_HEAD = """\
-game: Bad
-players: 4
-teams: {A: [0, 2], B: [1, 3]}
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King}
-order: A > K
-deal: 1 each
-"""
+BAD_HEAD = "game: Bad\n" + PARTNERS_HEAD
 TAIL = """\
 play:
   lead: next(taker)

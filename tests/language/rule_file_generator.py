@@ -3,13 +3,14 @@ language, for the property that a file which validates plays: ``rule_file(seed)`
 of one game, the same for the same seed.
 
 The files are structurally valid by construction (every key the schema allows, with values of
-its kinds) and most of them validate; they draw, in any mix, on a deck of 2 to 4 suits, 2 to 5
-players with or without teams, packets (growing deal by deal) and piles, an auction (calls with and without values,
-numbers, suits, a condition to pass, a ranking; an open round with doubles and the declarer
-first of his side to name it, a dummy, a default game when all pass), a double deck, transfers, lead, turn and stage side actions with
-marks (for each card, by a seat), shows, melds, draws from a stock, the Excuse kept, counters,
-lets, awards of every receiver, a match of several deals and variants. Some choices are
-deliberately risky (a division, a mark read before it is set, a swap with a pile of another
+its kinds) and most of them validate; they draw, in any mix, on a deck of 2 to 4 suits (or a
+double deck), 2 to 5 players with or without teams, packets (growing deal by deal) and piles,
+an auction (calls with and without values, numbers, suits, a condition to pass, a ranking; an
+open round with doubles and the declarer first of his side to name it, a dummy, a default game
+when all pass), transfers, lead, turn and stage side actions with marks (for each card, by a
+seat), shows, melds, draws from a stock, the Excuse kept, counters, lets, awards of every
+receiver, a match of several deals and variants. Some choices are deliberately risky (a
+division, a mark read before it is set, a swap with a pile of another
 size): the file must then either fail to validate or stop with an atout error.
 """
 from __future__ import annotations

@@ -5,17 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import ENGINES, on, problem_messages, tiny
+from helpers import ENGINES, PARTNERS_HEAD, on, problem_messages, tiny
 
-FILE = """\
-game: Let functions
-players: 4
-teams: {A: [0, 2], B: [1, 3]}
-cards:
-  suits: {S: Spades, H: Hearts}
-  ranks: {A: Ace, K: King}
-order: A > K
-deal: 1 each
+FILE = "game: Let functions\n" + PARTNERS_HEAD + """\
 let:
   "apart(seat, other_seat)": (seat_number(other_seat) - seat_number(seat) + players) % players
   "over(team, tricks_number)": tricks(team) - tricks_number
