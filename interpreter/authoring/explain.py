@@ -55,6 +55,10 @@ def explain(path: str | Path, variant: str | None = None) -> str:
         worth = ", ".join(f"{code} {value}" for code, value in doc["points"].items())
         lines.append(f"Card points: {worth}; other cards 0.")
     lines.append(f"The deal, from the player after the dealer: {_text(doc['deal'], 'deal')}.")
+    starts = [f"{name.replace('_', ' ')} to {_text(spec['start'], 'expr')}"
+              for name, spec in (doc.get("marks") or {}).items() if isinstance(spec, dict) and "start" in spec]
+    if starts:
+        lines.append(f"Once dealt, each deal sets {'; '.join(starts)} (until an action sets them).")
     if "annul when" in doc:
         lines.append(f"The deal is annulled at once when {_text(doc['annul when'], 'expr')}.")
     auction = doc.get("auction")

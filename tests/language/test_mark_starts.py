@@ -57,3 +57,12 @@ def test_a_start_of_the_wrong_type_is_reported(tmp_path):
 def test_a_yaml_yes_is_refused_with_a_hint_to_quote_it(tmp_path):
     messages = problem_messages(tmp_path, FILE.replace('start: "true"', "start: true"))
     assert messages[0] == "marks/doubled/start must be text or a number, found true"
+
+
+def test_explain_says_what_each_deal_starts_with(tmp_path):
+    from interpreter.authoring.explain import explain
+    path = tmp_path / "marks.yaml"
+    path.write_text(FILE, encoding="utf-8")
+    assert [line for line in explain(path).splitlines() if line.startswith("Once dealt")] == [
+        "Once dealt, each deal sets stake to 2; doubled to true; ace to the player dealt AS "
+        "(until an action sets them)."]
