@@ -174,25 +174,15 @@ class DealSections:
                     for_suit = self.expr(exprs, path + ("for each suit",), "bool").fn if per_suit else None
                     trump = self.expr(exprs, path + ("trump",), "suit").fn if "trump" in call else None
                     when = self.expr(exprs, path + ("when",), "bool").fn if "when" in call else None
+                    value = call.get("value")    # a number, or rule language of the call's suit and number
+                    value = self.expr(exprs, path + ("value",), "num").fn if isinstance(value, str) else \
+                        None if value is None else Fraction(str(value))
                 except _Skip:
                     failed = True
                     continue
                 finally:
                     exprs.scope.bound.pop("suit", None)
                     exprs.scope.bound.pop("number", None)
-                value = call.get("value")
-                if isinstance(value, str):
-                    exprs.scope.bound.update({"suit": "suit", "number": "num"})
-                    try:
-                        value = self.expr(exprs, path + ("value",), "num").fn
-                    except _Skip:
-                        failed = True
-                        continue
-                    finally:
-                        exprs.scope.bound.pop("suit", None)
-                        exprs.scope.bound.pop("number", None)
-                elif value is not None:
-                    value = Fraction(str(value))
                 if not self.call_template(path, str(name), per_suit, numbers is not None):
                     failed = True
                     continue

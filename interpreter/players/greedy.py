@@ -117,12 +117,7 @@ class GreedyPlayer:
             level = sum(gain >= t for t in (1.3, 1.7, 2.2, 2.8)[:len(valued)])
             wanted = [a for a in calls if game.auction.calls[a.arg].value == valued[level - 1]] if level else []
             return wanted[0] if wanted else state.legal_actions()[-1]
-        best, best_gain = None, 0.0
-        for action in calls:
-            trump = _trump_of(state, action)
-            gain = _hand_value(game, hand, trump) / max(_average_value(game, hand.bit_count(), trump), 1e-9)
-            if gain > best_gain:
-                best, best_gain = action, gain
+        best, best_gain = _strongest_call(state, calls)
         if best is not None and best_gain >= 1.3:
             return best
         return state.legal_actions()[-1]
@@ -133,13 +128,7 @@ class GreedyPlayer:
         trump this hand is strongest in, while the hand is strong enough for its step up the
         numbers (a stronger hand goes higher); never a double. Else pass."""
         game = state.game
-        hand = state.hands[state.current]
-        best, best_gain = None, 0.0
-        for action in calls:
-            trump = _trump_of(state, action)
-            gain = _hand_value(game, hand, trump) / max(_average_value(game, hand.bit_count(), trump), 1e-9)
-            if gain > best_gain:
-                best, best_gain = action, gain
+        best, best_gain = _strongest_call(state, calls)
         passing = next((a for a in legal if a.kind == "pass"), legal[-1])
         if best is None:
             return passing
@@ -231,6 +220,20 @@ def _first(order: tuple[int, ...], mask: int) -> int:
         if mask >> card & 1:
             return card
     raise ValueError("no card of the order is in the mask")
+
+
+def _strongest_call(state: State, calls: list[Action]) -> tuple[Action | None, float]:
+    """The first call whose trump makes the hand to act strongest against an average hand,
+    and that strength (0 when there is no call)."""
+    game = state.game
+    hand = state.hands[state.current]
+    best, best_gain = None, 0.0
+    for action in calls:
+        trump = _trump_of(state, action)
+        gain = _hand_value(game, hand, trump) / max(_average_value(game, hand.bit_count(), trump), 1e-9)
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best, best_gain
 
 
 def _trump_of(state: State, action: Action) -> int:
