@@ -159,55 +159,22 @@ scoring:
 """
 
 
-def test_doubles_without_an_open_round_are_refused(tmp_path):
-    text = BAD_HEAD + """\
-auction:
-  first: dealer
-  doubles: [double]
-  rounds:
-    - calls:
-        bid: {for each number: {from: 1, to: 2}}
-      ends: after one turn each
-""" + TAIL
-    assert problem_messages(tmp_path, text) == [
-        "doubling calls need an open round, one that ends 'after N passes': there the other side can answer a call"]
+def _auction(doubles: str, call: str, ends: str) -> str:
+    """An auction section: its doubles (or none), one call and how the round ends."""
+    return "auction:\n  first: dealer\n" + (f"  doubles: {doubles}\n" if doubles else "") + \
+        f"  rounds:\n    - calls:\n        {call}\n      ends: {ends}\n"
 
 
-def test_an_open_round_of_as_many_passes_as_players_is_refused(tmp_path):
-    text = BAD_HEAD + """\
-auction:
-  first: dealer
-  rounds:
-    - calls:
-        bid: {for each number: {from: 1, to: 2}}
-      ends: after 4 passes
-""" + TAIL
-    assert problem_messages(tmp_path, text) == [
-        "'after 4 passes': with 4 players at most 3 can pass in a row after a call"]
-
-
-def test_a_call_name_with_a_hole_nothing_fills_is_refused(tmp_path):
-    text = BAD_HEAD + """\
-auction:
-  first: dealer
-  rounds:
-    - calls:
-        "{number}{suit}": {for each number: {from: 1, to: 2}}
-      ends: after 3 passes
-""" + TAIL
-    assert problem_messages(tmp_path, text) == [
-        "the call's name holds '{suit}', but the call has no 'for each suit' to fill it"]
-
-
-def test_a_doubling_call_named_like_a_call_is_refused(tmp_path):
-    text = BAD_HEAD + """\
-auction:
-  first: dealer
-  doubles: [bid]
-  rounds:
-    - calls:
-        bid: {value: 1}
-      ends: after 3 passes
-""" + TAIL
-    assert problem_messages(tmp_path, text) == [
-        "the doubling call 'bid' has the name of a call: give it a name of its own"]
+@pytest.mark.parametrize("auction, message", [
+    (_auction("[double]", "bid: {for each number: {from: 1, to: 2}}", "after one turn each"),
+     "doubling calls need an open round, one that ends 'after N passes': there the other side can answer a call"),
+    (_auction("", "bid: {for each number: {from: 1, to: 2}}", "after 4 passes"),
+     "'after 4 passes': with 4 players at most 3 can pass in a row after a call"),
+    (_auction("", '"{number}{suit}": {for each number: {from: 1, to: 2}}', "after 3 passes"),
+     "the call's name holds '{suit}', but the call has no 'for each suit' to fill it"),
+    (_auction("[bid]", "bid: {value: 1}", "after 3 passes"),
+     "the doubling call 'bid' has the name of a call: give it a name of its own"),
+], ids=["doubles without an open round", "as many passes as players", "a hole nothing fills",
+        "a doubling call named like a call"])
+def test_an_open_auction_that_cannot_work_is_refused(auction, message, tmp_path):
+    assert problem_messages(tmp_path, BAD_HEAD + auction + TAIL) == [message]
