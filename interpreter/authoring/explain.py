@@ -100,7 +100,10 @@ def explain(path: str | Path, variant: str | None = None) -> str:
                              f"than the last call; the round goes on until {count} players in a row pass after a "
                              "call, and the last call wins; if nobody calls, it ends when every player has passed.")
                 continue
-            lines.append(f"  round {number}: each player calls {' or '.join(calls)}{passing}; the round ends {ends}{rising}.")
+            who = f"each player for whom {_text(spec['who'], 'expr')}" if "who" in spec else "each player"
+            after = "; then the next round follows, whatever was called" if spec.get("leads to") == "next round" else ""
+            lines.append(f"  round {number}: {who} calls {' or '.join(calls)}{passing}; the round ends {ends}{rising}"
+                         f"{after}.")
         doubles = [str(d) for d in auction.get("doubles", [])]
         if doubles:
             steps = [f"the other side may '{doubles[0]}' it"] + [

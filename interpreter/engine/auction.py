@@ -10,6 +10,10 @@ An open round (``after N passes``) goes round until N players in a row pass afte
 (``spoken`` counts the passes in a row), or until every player has passed without one.
 Doubling calls (``Auction.doubles``: double, redouble) raise ``doubled`` on the standing
 call, each open to the side that did not make the one before it.
+
+A round with ``who`` is spoken by some seats only (``speakers``, a mask found when it starts);
+one with ``leads to: next round`` leads on to the next round whatever is called, so that a first
+round only says who speaks in the second (a two-step auction).
 """
 from __future__ import annotations
 
@@ -52,10 +56,12 @@ class AuctionPhase:
         return found
 
     def _best(self) -> tuple[int | None, int | None, Action | None]:
-        """The highest value called so far, its caller and call (the earliest of equal values)."""
+        """The highest value called so far in this round, its caller and call (the earliest of
+        equal values). Each call belongs to one round, so earlier rounds' calls are left out."""
         best = (None, None, None)
+        calls = self.game.auction.rounds[self.round].calls
         for seat, action, value in self.bids:
-            if action.kind == "call" and (best[0] is None or value > best[0]):
+            if action.kind == "call" and action.arg in calls and (best[0] is None or value > best[0]):
                 best = (value, seat, action)
         return best
 
@@ -103,14 +109,23 @@ class AuctionPhase:
         if spec.ends == "in duels":
             return self._duel(seat, action)
         if action.kind == "call" and spec.ends == "at the first call":
-            return self._won_auction(seat, action)
-        if self.spoken < game.players:
-            self.current = (seat + 1) % game.players
+            return self._next_round() if spec.to_next_round else self._won_auction(seat, action)
+        if self.spoken < (game.players if spec.who is None else self.speakers.bit_count()):
+            self.current = self._next_speaker(seat)
             return
         value, seat, action = self._best()
-        if action is not None:
+        if action is not None and not spec.to_next_round:
             return self._won_auction(seat, action)
         self._next_round()
+
+    def _next_speaker(self, seat: int) -> int:
+        """The seat after ``seat`` that speaks in this round."""
+        players = self.game.players
+        seat = (seat + 1) % players
+        if self.game.auction.rounds[self.round].who is not None:
+            while not self.speakers >> seat & 1:
+                seat = (seat + 1) % players
+        return seat
 
     def _open_bid(self, seat: int, action: Action, passes: int) -> None:
         """A call, double or pass in an open round: it ends after ``passes`` passes in a row
@@ -132,7 +147,7 @@ class AuctionPhase:
             self.round += 1
             self.spoken = 0
             self.current = self.game.auction.first(self)
-            self._start_duels()
+            self._start_round()
             return
         default = self.game.auction.default
         if default is not None:                       # a default game: that seat takes that call
@@ -144,12 +159,25 @@ class AuctionPhase:
             return
         self._annul()
 
-    def _start_duels(self) -> None:
-        """The first duel of a round in duels: the second player calls against the first."""
-        if self.game.auction.rounds[self.round].ends == "in duels":
+    def _start_round(self) -> None:
+        """The first to speak in a round that has just begun (``current`` is ``first``): in
+        duels the second player, who calls against the first; in a round with ``who``, the
+        first of its speakers (if nobody speaks, the round ends as if all had passed)."""
+        spec = self.game.auction.rounds[self.round]
+        if spec.ends == "in duels":
             first = self.current
             self.duel = (first, (first + 1) % self.game.players, 2)
             self.current = self.duel[1]
+        elif spec.who is not None:
+            first, players, speakers = self.current, self.game.players, 0
+            for k in range(players):
+                self.current = (first + k) % players
+                if spec.who(self):
+                    speakers |= 1 << self.current
+            self.speakers = speakers
+            if not speakers:
+                return self._next_round()
+            self.current = self._next_speaker(first - 1)
 
     def _duel(self, seat: int, action: Action) -> None:
         holder, challenger, entered = self.duel

@@ -39,7 +39,7 @@ def start_source(writer: Writer) -> str:
     if game.annul_when is not None:
         out += ["    if game.annul_when(self):", "        self._annul()", "        return self"]
     if game.auction is not None:
-        out += ["    self.phase = AUCTION", "    self.current = game.auction.first(self)", "    self._start_duels()"]
+        out += ["    self.phase = AUCTION", "    self.current = game.auction.first(self)", "    self._start_round()"]
     else:
         out.append("    self._advance()")
     return "\n".join(out + ["    return self"])

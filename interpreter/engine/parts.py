@@ -75,13 +75,17 @@ class CallSpec:
 class AuctionRound:
     """One round: its calls (indices into Auction.calls), how it ends ('at the first call',
     'after one turn each', 'in duels' or 'after N passes'), who may pass (or a condition) and
-    whether calls rise. ``passes`` is the N of an open round ('after N passes'), else 0."""
+    whether calls rise. ``passes`` is the N of an open round ('after N passes'), else 0.
+    ``who`` limits the round to some seats; ``to_next_round`` makes its calls lead on to the next
+    round instead of winning (a two-step auction)."""
 
     calls: tuple[int, ...]
     ends: str
     may_pass: bool | Fn
     rising: bool
     passes: int = 0
+    who: Fn | None = None        # the seats that speak, found for each when the round starts (None: all)
+    to_next_round: bool = False      # 'leads to: next round': the round leads on to the next whatever is called
 
 
 @dataclass(frozen=True)

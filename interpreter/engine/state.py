@@ -46,7 +46,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("won", "SEATS(0)"), ("scored", "SEATS(0)"), ("tricks", "SEATS(0)"),
     ("winners", "[]"), ("past", "[]"), ("history", "[]"), ("bound", "{}"),
     ("taker", "None"), ("call", "None"), ("contract", "0"), ("bids", "[]"), ("round", "0"), ("spoken", "0"),
-    ("duel", "None"), ("doubled", "0"), ("taken", "0"), ("marks", "MARKS(None)"), ("melds", "SEATS(0)"), ("meld_best", "SEATS(None)"),
+    ("duel", "None"), ("speakers", "0"), ("doubled", "0"), ("taken", "0"), ("marks", "MARKS(None)"), ("melds", "SEATS(0)"), ("meld_best", "SEATS(None)"),
     ("played", "0"),                    # every card played so far in the deal, a mask
     ("shown", "SEATS(0)"), ("shown_cards", "SEATS(0)"), ("teams", "game.teams"), ("team_of", "game.team_of"),
     ("stage", "TRANSFERS"), ("decision", "None"), ("pending", "None"), ("queue", "[]"), ("incoming", "[]"),
@@ -98,7 +98,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
                  "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo", "duel",
-                 "meld_best", "played", "winning_at", "trick_keys", "tables", "doubled", "dummy", "dummy_by", "taken")
+                 "meld_best", "played", "winning_at", "trick_keys", "tables", "doubled", "speakers", "dummy", "dummy_by", "taken")
 
     @classmethod
     def start(cls, game: Rules, dealer: int, hands: list[int], piles: list[list[int]], deal: bool = False,
@@ -117,7 +117,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         elif game.auction is not None:
             self.phase = AUCTION
             self.current = game.auction.first(self)
-            self._start_duels()
+            self._start_round()
         else:
             self._advance()
         return self
@@ -227,6 +227,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         other.round = self.round
         other.spoken = self.spoken
         other.duel = self.duel
+        other.speakers = self.speakers
         other.doubled = self.doubled
         other.taken = self.taken
         other.dummy, other.dummy_by = self.dummy, self.dummy_by
@@ -327,15 +328,15 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         """True when nothing but card plays can be legal here, found without building the
         legal actions; False when other actions may be on offer (legal_actions() tells).
         Side actions and declarations come with a lead, shows and melds before the first
-        trick is won."""
+        trick is won, and actions 'at: turn' while their 'when' holds."""
         if self.phase != PLAY or self.pending is not None:
             return False
         game = self.game
         if game.plain_play:
             return True
         in_first_trick = not self.past
-        return bool(self.trick) and not game.offered.get("turn") \
-            and not (in_first_trick and (game.shows or game.melds is not None))
+        return bool(self.trick) and not (in_first_trick and (game.shows or game.melds is not None)) \
+            and not (game.offered.get("turn") and self._turn_actions())
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (an Action or its text); raise IllegalActionError otherwise."""

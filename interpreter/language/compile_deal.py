@@ -232,7 +232,26 @@ class DealSections:
                             "by calling higher",
                             "e.g. bid: {for each number: [18, 20, 22]}")
                 failed = True
-            rounds.append(AuctionRound(tuple(indices), ends, may_pass, rising, passes))
+            who = None
+            if "who" in round_spec:
+                if passes or ends == "in duels":
+                    self.report(("auction", "rounds", r, "who"), f"'who' needs a round that ends 'at the first call' "
+                                f"or 'after one turn each', not '{ends}'", key=True)
+                    failed = True
+                try:
+                    who = self.expr(exprs, ("auction", "rounds", r, "who"), "bool").fn
+                except _Skip:
+                    failed = True
+            to_next_round = round_spec.get("leads to", "the contract") == "next round"
+            if to_next_round and r == len(spec["rounds"]) - 1:
+                self.report(("auction", "rounds", r, "leads to"), "'leads to: next round' on the last round: there is no "
+                            "round after it to go on to", "add the round that follows, or remove 'leads to'", key=True)
+                failed = True
+            if to_next_round and (passes or ends == "in duels"):
+                self.report(("auction", "rounds", r, "leads to"), f"'leads to: next round' needs a round that ends 'at the "
+                            f"first call' or 'after one turn each', not '{ends}'", key=True)
+                failed = True
+            rounds.append(AuctionRound(tuple(indices), ends, may_pass, rising, passes, who, to_next_round))
         then_deal = ()
         if "then deal" in spec:
             try:

@@ -245,8 +245,10 @@ def _helpers(scope: Scope) -> dict[str, Any]:
         "_at": lambda row, x: 0 if x is None else row[x],
         "_team": lambda state, x: None if x is None else state.team_of[x],
         "_seat_number": lambda x: -1 if x is None else x,
+        "_suit_cards": lambda x: 0 if x is None or x < 0 else deck.suit_masks[x],
         "_call_number": lambda s: 0 if s.call is None or s.game.auction.calls[s.call.arg].numbers is None
         else s.call.number,
+        "_call_suit": lambda s: None if s.call is None or s.call.suit < 0 else s.call.suit,
         "_other": lambda state, t: None if t is None else (t + 1) % len(state.teams),
         "_next": lambda x: None if x is None else (x + 1) % players,
         "_previous": lambda x: None if x is None else (x - 1) % players,
@@ -386,9 +388,15 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
         "suit_number": Builtin(("suit",), "num", "a suit as a number: 0 for the first suit under cards.suits, 1 "
                                "for the next … (-1 for none)", "5 * number + suit_number(suit)",
                                lambda a: f"_seat_number({a})"),
+        "suit_cards": Builtin(("suit",), "set", "the cards of a suit, as the deck names them (a trump card of "
+                              "another suit, such as a bower, stays in its own suit); empty for none",
+                              "count(hand and suit_cards(suit) except (O or U))", lambda a: f"_suit_cards({a})"),
         "call_number": Builtin(None, "num", "the number the winning call named ('for each number': 4 for 4H); 0 "
                                "when it named none or nobody called", "6 + call_number",
                                lambda: "_call_number(s)"),
+        "call_suit": Builtin(None, "suit", "the suit the winning call named ('for each suit': H for 'call H'); "
+                             "none when it named none or nobody called", "suit_cards(call_suit)",
+                             lambda: "_call_suit(s)"),
         "doubled": Builtin(None, "num", "how many of the auction's doubling calls stand on the winning call: 0, "
                            "1 (doubled), 2 (redoubled)", "50 * doubled", lambda: "s.doubled"),
         "dummy": Builtin(None, "seat", "the seat whose hand lies on the table and another plays (play: dummy; "

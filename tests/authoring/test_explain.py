@@ -45,7 +45,7 @@ def test_explain_says_the_players_draw_after_every_trick_without_draw_when(tmp_p
 
 DIRECTIONS = {"aluette": "clockwise", "belote": "counterclockwise", "bridge": "clockwise", "euchre": "clockwise",
               "french-tarot": "counterclockwise", "hearts": "clockwise", "oh-hell": "clockwise", "sixty-six": "clockwise",
-              "skat": "clockwise", "spades": "clockwise", "whist": "clockwise"}
+              "schafkopf": "clockwise", "skat": "clockwise", "spades": "clockwise", "whist": "clockwise"}
 
 
 def test_every_bundled_game_is_listed():

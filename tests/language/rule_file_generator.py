@@ -5,9 +5,9 @@ of one game, the same for the same seed.
 The files are structurally valid by construction (every key the schema allows, with values of
 its kinds) and most of them validate; they draw, in any mix, on a deck of 2 to 4 suits (or a
 double deck), 2 to 5 players with or without teams, packets (growing deal by deal) and piles,
-an auction (calls with and without values, numbers, suits, a condition to pass, a ranking; an
-open round with doubles and the declarer first of his side to name it, a dummy, a default game
-when all pass), transfers, lead, turn and stage side actions with marks (for each card, by a
+an auction (calls with and without values, numbers, suits, a condition to pass, a ranking; a
+two-step auction, where a first round says who speaks in the next; an open round with doubles
+and the declarer first of his side to name it, a dummy, a default game when all pass), transfers, lead, turn and stage side actions with marks (for each card, by a
 seat), shows, melds, draws from a stock, the Excuse kept, counters, lets, awards of every
 receiver, a match of several deals and variants. Some choices are deliberately risky (a
 division, a mark read before it is set, a swap with a pile of another
@@ -140,6 +140,10 @@ def _auction(out: _File, players: int, suits: dict, turnup: bool, deal_after: st
     rng = out.rng
     out.add("auction:", f"  first: {rng.choice(['next(dealer)', 'dealer', 'seat(0)'])}", "  rounds:")
     kind = rng.randrange(5)
+    two_step = kind != 4 and random.Random(f"two-step:{out.lines[0]}").random() < 0.3   # its own draw
+    if two_step:                # a first step: who would play; those who would speak in the next round
+        out.add("    - calls:", "        want: {value: 1}", "      ends: after one turn each", "      rising: false",
+                "      leads to: next round")
     if kind == 4:               # an open round: a ladder of levels and strains, doubles, the declarer
         out.add("    - calls:",
                 f"        \"{{number}}{{suit}}\": {{for each number: {{from: 1, to: 3}}, for each suit: {_q('true')}, "
@@ -164,6 +168,8 @@ def _auction(out: _File, players: int, suits: dict, turnup: bool, deal_after: st
     else:
         out.add("    - calls:", f"        name: {{for each suit: {_q('true')}, trump: suit, value: 1}}",
                 "      ends: at the first call")
+    if two_step:
+        out.add(f"      who: {_q('bid(me) = 1')}")
     if rng.random() < 0.5:
         out.add("    - calls:", "        last chance: {trump: none}", "      ends: at the first call")
     if kind in (1, 4) and random.Random(f"default:{out.lines[0]}").random() < 0.3:   # a default game; its own draw
