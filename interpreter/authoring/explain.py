@@ -96,6 +96,12 @@ def explain(path: str | Path, variant: str | None = None) -> str:
                 continue
             if re.fullmatch(r"after \d+ pass(es)?", str(ends)):
                 count = str(ends).split()[1]
+                if spec.get("who passes") == "drops out":
+                    lines.append(f"  round {number}: in turn, each player still in calls {' or '.join(calls)}{passing}, "
+                                 f"higher than the last call; a player who passes is out. The round ends when {count} "
+                                 "players are out and a call stands, and the last call wins; if nobody calls, it ends "
+                                 "when every player has passed.")
+                    continue
                 lines.append(f"  round {number}: in turn, each player calls {' or '.join(calls)}{passing}, higher "
                              f"than the last call; the round goes on until {count} players in a row pass after a "
                              "call, and the last call wins; if nobody calls, it ends when every player has passed.")

@@ -11,7 +11,8 @@ An open round (``after N passes``) goes round until N players in a row pass afte
 Doubling calls (``Auction.doubles``: double, redouble) raise ``doubled`` on the standing
 call, each open to the side that did not make the one before it.
 
-A round with ``who`` is spoken by some seats only (``speakers``, a mask found when it starts);
+A round with ``who`` is spoken by some seats only (``speakers``, a mask found when it starts;
+in an open round where a pass is final, the players still in);
 one with ``leads to: next round`` leads on to the next round whatever is called, so that a first
 round only says who speaks in the second (a two-step auction).
 """
@@ -122,25 +123,32 @@ class AuctionPhase:
         """The seat after ``seat`` that speaks in this round."""
         players = self.game.players
         seat = (seat + 1) % players
-        if self.game.auction.rounds[self.round].who is not None:
+        spec = self.game.auction.rounds[self.round]
+        if spec.who is not None or spec.drop_out:
             while not self.speakers >> seat & 1:
                 seat = (seat + 1) % players
         return seat
 
     def _open_bid(self, seat: int, action: Action, passes: int) -> None:
         """A call, double or pass in an open round: it ends after ``passes`` passes in a row
-        that follow a call, or when every player has passed without one."""
+        that follow a call, or when every player has passed without one. Where a pass is
+        final (``drop_out``), ``spoken`` counts the players out, and the round ends once
+        ``passes`` of them are out and a call stands."""
+        drop_out = self.game.auction.rounds[self.round].drop_out
         if action.kind == "pass":
             self.spoken += 1
+            if drop_out:
+                self.speakers &= ~(1 << seat)
         else:
-            self.spoken = 0
+            if not drop_out:
+                self.spoken = 0
             self.doubled = action.arg + 1 if action.kind == "double" else 0
         value, winner, call = self._best()
         if call is not None and self.spoken >= passes:
             return self._won_auction(winner, call)
         if call is None and self.spoken >= self.game.players:
             return self._next_round()
-        self.current = (seat + 1) % self.game.players
+        self.current = self._next_speaker(seat)
 
     def _next_round(self) -> None:
         if self.round + 1 < len(self.game.auction.rounds):
@@ -168,6 +176,8 @@ class AuctionPhase:
             first = self.current
             self.duel = (first, (first + 1) % self.game.players, 2)
             self.current = self.duel[1]
+        elif spec.drop_out:
+            self.speakers = (1 << self.game.players) - 1        # everyone is in until he passes
         elif spec.who is not None:
             first, players, speakers = self.current, self.game.players, 0
             for k in range(players):

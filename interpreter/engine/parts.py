@@ -77,7 +77,8 @@ class AuctionRound:
     'after one turn each', 'in duels' or 'after N passes'), who may pass (or a condition) and
     whether calls rise. ``passes`` is the N of an open round ('after N passes'), else 0.
     ``who`` limits the round to some seats; ``to_next_round`` makes its calls lead on to the next
-    round instead of winning (a two-step auction)."""
+    round instead of winning (a two-step auction); ``drop_out`` makes a pass in an open round
+    final."""
 
     calls: tuple[int, ...]
     ends: str
@@ -86,6 +87,7 @@ class AuctionRound:
     passes: int = 0
     who: Fn | None = None        # the seats that speak, found for each when the round starts (None: all)
     to_next_round: bool = False      # 'leads to: next round': the round leads on to the next whatever is called
+    drop_out: bool = False           # 'who passes: drops out': in an open round a pass is final
 
 
 @dataclass(frozen=True)

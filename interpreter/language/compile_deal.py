@@ -251,7 +251,12 @@ class DealSections:
                 self.report(("auction", "rounds", r, "leads to"), f"'leads to: next round' needs a round that ends 'at the "
                             f"first call' or 'after one turn each', not '{ends}'", key=True)
                 failed = True
-            rounds.append(AuctionRound(tuple(indices), ends, may_pass, rising, passes, who, to_next_round))
+            drop_out = round_spec.get("who passes", "speaks again") == "drops out"
+            if drop_out and not passes:
+                self.report(("auction", "rounds", r, "who passes"), f"'who passes: drops out' needs an open round, "
+                            f"one that ends 'after N passes', not '{ends}'", "e.g. ends: after 3 passes", key=True)
+                failed = True
+            rounds.append(AuctionRound(tuple(indices), ends, may_pass, rising, passes, who, to_next_round, drop_out))
         then_deal = ()
         if "then deal" in spec:
             try:

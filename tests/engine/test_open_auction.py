@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from helpers import ENGINES, PARTNERS_HEAD, on, problem_messages, texts
+from helpers import ENGINES, PARTNERS_HEAD, on, problem_messages, texts, tiny
 from interpreter.engine.parts import Standing
 from interpreter.players.beliefs import belief
 
@@ -178,3 +178,60 @@ def _auction(doubles: str, call: str, ends: str) -> str:
         "a doubling call named like a call"])
 def test_an_open_auction_that_cannot_work_is_refused(auction, message, tmp_path):
     assert problem_messages(tmp_path, BAD_HEAD + auction + TAIL) == [message]
+
+
+DROP_OUT = PARTNERS_HEAD + """\
+game: Drop out
+auction:
+  first: next(dealer)
+  rounds:
+    - calls:
+        bid: {for each number: [250, 260, 270, 280]}
+      ends: after 3 passes
+      who passes: drops out
+  if all pass: {taker: dealer, call: bid 250}
+play:
+  lead: taker
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: contract
+      to: taker
+      points: contract
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_player_who_passes_is_out_of_the_bidding(tmp_path, engine):
+    state = on(tiny(tmp_path, DROP_OUT), engine).new_deal(seed=1, dealer=3)
+    turns = []
+    for text in ("bid 250", "pass", "bid 260", "pass"):
+        turns.append(state.current)
+        state.apply(text)
+    assert turns == [0, 1, 2, 3] and state.current == 0       # seat 1 passed: it is skipped
+    assert texts(state) == ["bid 270", "bid 280", "pass"]
+    state.apply("bid 270")
+    assert state.current == 2                                  # seats 1 and 3 are out
+    state.apply("pass")                                        # the third out: seat 0's bid stands
+    assert (state.taker, state.contract) == (0, 270)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_last_player_in_may_still_bid_after_three_passes_without_a_bid(tmp_path, engine):
+    state = on(tiny(tmp_path, DROP_OUT), engine).new_deal(seed=1, dealer=3)
+    for _ in range(3):
+        state.apply("pass")
+    assert state.current == 3 and texts(state)[-1] == "pass"
+    state.apply("bid 280")
+    assert (state.taker, state.contract) == (3, 280)          # everyone else is out: it wins at once
+    other = on(tiny(tmp_path, DROP_OUT), engine).new_deal(seed=1, dealer=3)
+    for _ in range(4):
+        other.apply("pass")
+    assert (other.taker, other.contract) == (3, 250)          # the dealer is stuck at the lowest bid
+
+
+def test_dropping_out_needs_an_open_round(tmp_path):
+    text = DROP_OUT.replace("ends: after 3 passes", "ends: after one turn each")
+    assert "'who passes: drops out' needs an open round, one that ends 'after N passes', not 'after one turn " \
+           "each'" in problem_messages(tmp_path, text)

@@ -6,9 +6,10 @@ The files are structurally valid by construction (every key the schema allows, w
 its kinds) and most of them validate; they draw, in any mix, on a deck of 2 to 4 suits (or a
 double deck), 2 to 5 players with or without teams, packets (growing deal by deal) and piles,
 an auction (calls with and without values, numbers, suits, a condition to pass, a ranking; a
-two-step auction, where a first round says who speaks in the next; an open round with doubles
-and the declarer first of his side to name it, a dummy, a default game when all pass), transfers, lead, turn and stage side actions with marks (for each card, by a
-seat), shows, melds, draws from a stock, the Excuse kept, counters, lets, awards of every
+two-step auction, where a first round says who speaks in the next; an open round with doubles,
+a pass that may be final and the declarer first of his side to name it, a dummy, a default
+game when all pass), transfers, lead, turn and stage side actions with marks (for each card, by
+a seat), shows, melds, draws from a stock, the Excuse kept, counters, lets, awards of every
 receiver, a match of several deals and variants. Some choices are deliberately risky (a
 division, a mark read before it is set, a swap with a pile of another
 size): the file must then either fail to validate or stop with an atout error.
@@ -151,6 +152,8 @@ def _auction(out: _File, players: int, suits: dict, turnup: bool, deal_after: st
                 f"        \"{{number}}NT\": {{for each number: {{from: 1, to: 3}}, trump: none, "
                 f"value: {_q('5 * number + 4')}}}",
                 f"      ends: after {rng.randint(1, players - 1)} passes")
+        if random.Random(f"drop-out:{out.lines[0]}").random() < 0.4:            # its own draw
+            out.add("      who passes: drops out")
         if rng.random() < 0.6:
             out.add(f"  doubles: {rng.choice(['[double]', '[double, redouble]'])}")
         if rng.random() < 0.5:
