@@ -73,7 +73,8 @@ def explain(path: str | Path, variant: str | None = None) -> str:
                 if isinstance(numbers, list):
                     text += f" with a number, one of {', '.join(map(str, numbers))}"
                 elif numbers is not None:
-                    text += f" with a number from {numbers['from']} to {numbers['to']}"
+                    step = f" in steps of {numbers['step']}" if numbers.get("step", 1) != 1 else ""
+                    text += f" with a number from {numbers['from']} to {numbers['to']}{step}"
                 if "for each suit" in call:
                     text += " naming any suit" if str(call["for each suit"]).strip() == "true" else \
                         f" naming a suit such that {_text(call['for each suit'], 'expr')}"
@@ -130,7 +131,7 @@ def explain(path: str | Path, variant: str | None = None) -> str:
             lines.append(f"  Then: {_text(auction['then deal'], 'deal')}.")
     for name, spec in doc.get("transfers", {}).items():
         who = "every player in turn" if str(spec.get("who")) == "each" else _text(spec.get("who", "me"), "expr")
-        text = f"Then {who} gives {spec['count']} card{'' if spec['count'] == 1 else 's'} one at a time ('{name}') to {_text(spec['to'], 'expr')}"
+        text = f"Then {who} gives {spec['count']} card{'' if spec['count'] == 1 else 's'} one at a time ('{spec.get('action', name)}') to {_text(spec['to'], 'expr')}"
         if "when" in spec:
             text += f", when {_text(spec['when'], 'expr')}"
         if "cards" in spec:

@@ -70,6 +70,11 @@ class Deck:
         """The cards of one copy of the deck."""
         return len(self.codes) // self.copies
 
+    @cached_property
+    def copy_masks(self) -> tuple[int, ...]:
+        """card -> the mask of every copy of it: what a rule naming that card selects."""
+        return tuple(sum(1 << c for c in self.copies_of(card)) for card in range(len(self.codes)))
+
     def copies_of(self, card: int) -> tuple[int, ...]:
         """Every copy of a card, the first first."""
         n = self.distinct_size

@@ -108,7 +108,9 @@ class Transfer:
 
     ``who`` None means every player in turn. The player may give the cards of ``cards``;
     those of ``first`` must go before any other (when there are enough of them). Cards of
-    ``shown`` are shown to everyone as they are given; the others only to the giver.
+    ``shown`` are shown to everyone as they are given; the others only to the giver. The
+    action reads ``said`` and the card: two transfers may share a word (Pinochle's cards
+    passed each way).
     """
 
     name: str
@@ -120,6 +122,11 @@ class Transfer:
     to_pile: int | None
     to_seat: Fn | None
     shown: Fn | None
+    word: str = ""              # the action's word ('pass' for 'pass 5H'): 'action', else the name
+
+    @property
+    def said(self) -> str:
+        return self.word or self.name
 
 
 @dataclass(frozen=True)

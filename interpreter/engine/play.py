@@ -109,7 +109,7 @@ class TrickPlay:
             if action.arg != k:
                 continue
             if action.card >= 0:
-                self.bound = {"card": 1 << action.card}
+                self.bound = {"card": self.game.deck.copy_masks[action.card]}
             ok = when is None or when(self)          # 'at: turn' needs no 'when'
             self.bound = {}
             if ok:
@@ -185,7 +185,7 @@ class TrickPlay:
             self.piles[pile] = [c for c in bits(mine)]
             self.hands[seat] = (self.hands[seat] & ~mine) | sum(1 << c for c in theirs)
         if action.card >= 0:
-            self.bound = {"card": 1 << action.card}
+            self.bound = {"card": self.game.deck.copy_masks[action.card]}
         for index, value in spec.marks:
             self.marks[index] = value(self)
         self.bound = {}

@@ -57,7 +57,7 @@ class TransferPhase:
             if spec.at != at or self._decider(spec) != self.current:
                 continue
             if action.card >= 0:
-                self.bound = {"card": 1 << action.card}
+                self.bound = {"card": self.game.deck.copy_masks[action.card]}
             ok = spec.when is None or spec.when(self)
             self.bound = {}
             if ok:
@@ -133,7 +133,7 @@ class TransferPhase:
                                       f"(deal {self.deal_number}) gives too few cards for its count "
                                       f"{spec.count}")
         row = self.game.card_actions[("give", k)]
-        return [row[c] for c in bits(self._choosable(allowed, spec.first, remaining))]
+        return [row[c] for c in bits(self.game.deck.distinct(self._choosable(allowed, spec.first, remaining)))]
 
     def _give(self, action: Action) -> None:
         _, k, remaining, chosen = self.pending
@@ -141,7 +141,7 @@ class TransferPhase:
         spec = game.transfers[k]
         seat, card = self.current, action.card
         public = spec.shown is not None and spec.shown(self) >> card & 1
-        self.history.append((seat, action.text if public else Private(action.text, seat, spec.name)))
+        self.history.append((seat, action.text if public else Private(action.text, seat, spec.said)))
         chosen |= 1 << card
         self._legal = None
         if remaining > 1:
@@ -178,7 +178,8 @@ class TransferPhase:
         _, k, remaining, chosen = self.pending
         spec = self.game.shows[k]
         row = self.game.card_actions[("reveal", -1)]
-        return [row[c] for c in bits(self._choosable(spec.cards(self) & ~chosen, spec.first, remaining))]
+        return [row[c] for c in bits(self.game.deck.distinct(self._choosable(spec.cards(self) & ~chosen, spec.first,
+                                                                              remaining)))]
 
     def _reveal(self, action: Action) -> None:
         _, k, remaining, chosen = self.pending

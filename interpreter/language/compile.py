@@ -175,12 +175,12 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         table.extend(Action("double", -1, k, -1, name) for k, name in enumerate(auction.doubles if auction else ()))
         for k, spec in enumerate(side_actions):
             if spec.cards:
-                table.extend(Action("act", c, k, -1, f"{spec.name} {deck.codes[c]}")
-                             for c in range(deck.size) if spec.cards >> c & 1)
+                table.extend(Action("act", c, k, -1, f"{spec.name} {deck.codes[c]}")      # one per code, not per copy
+                             for c in range(deck.distinct_size) if deck.copy_masks[c] & spec.cards)
             else:
                 table.append(Action("act", -1, k, -1, spec.name))
         for k, spec in enumerate(transfers):
-            table.extend(Action("give", c, k, -1, f"{spec.name} {code}") for c, code in enumerate(deck.codes))
+            table.extend(Action("give", c, k, -1, f"{spec.said} {code}") for c, code in enumerate(deck.codes))
         table.extend(Action("show", -1, k, -1, spec.name) for k, spec in enumerate(shows))
         if shows:
             table.extend(Action("reveal", c, -1, -1, f"show {code}") for c, code in enumerate(deck.codes))

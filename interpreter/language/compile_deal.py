@@ -333,7 +333,7 @@ class DealSections:
         return exprs.scope.rankings.index(str(name))
 
     def numbers(self, path: tuple, given) -> tuple[int, ...] | None:
-        """'for each number': a range {from, to} or a list of numbers, lowest first."""
+        """'for each number': a range {from, to, step} or a list of numbers, lowest first."""
         if isinstance(given, list):
             numbers = tuple(int(v) for v in given)
             for i, (a, b) in enumerate(zip(numbers, numbers[1:])):
@@ -342,11 +342,15 @@ class DealSections:
                                 "e.g. [18, 20, 22, 23]")
                     return None
             return numbers
-        low, high = int(given["from"]), int(given["to"])
-        if low > high or high - low > 1000:
+        low, high, step = int(given["from"]), int(given["to"]), int(given.get("step", 1))
+        if low > high or (high - low) // step >= 1000:
             self.report(path, f"'from' {low} to 'to' {high} is not a range of at most 1000 numbers, lowest first")
             return None
-        return tuple(range(low, high + 1))
+        if (high - low) % step:
+            self.report(path + ("to",), f"'to' {high} is not reached from {low} in steps of {step}",
+                        f"e.g. to: {high - (high - low) % step}")
+            return None
+        return tuple(range(low, high + 1, step))
 
     def deals_the_rest(self, path: tuple, plan: tuple[DealStep, ...], players: int, leftover: int,
                        what: str) -> bool:
@@ -391,7 +395,8 @@ class DealSections:
                                 f"piles: {', '.join(list(piles)[1:]) or 'none'}; or a seat, e.g. next(me)")
                     raise _Skip
                 to_seat = None if to_pile is not None else self.expr(exprs, path + ("to",), "seat").fn
-                found.append(Transfer(str(name), who, when, int(spec["count"]), cards, first, to_pile, to_seat, shown))
+                found.append(Transfer(str(name), who, when, int(spec["count"]), cards, first, to_pile, to_seat, shown,
+                                      str(spec.get("action", ""))))
             except _Skip:
                 failed = True
         if failed:

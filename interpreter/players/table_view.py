@@ -28,7 +28,7 @@ def describe_action(state: State, seat: int, you: int, action) -> str:
     if action.kind == "give" and seat != you:
         spec = state.game.transfers[action.arg]
         if spec.shown is None or not spec.shown(state) >> action.card & 1:
-            return f"{who}: {spec.name} (a card face down)"
+            return f"{who}: {spec.said} (a card face down)"
     return f"{who}: {action.text}"
 
 

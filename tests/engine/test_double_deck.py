@@ -109,3 +109,50 @@ def test_the_observation_vector_has_a_slot_for_each_copy(tmp_path):
 def test_more_than_four_copies_are_refused(tmp_path):
     messages = problem_messages(tmp_path, DOUBLE.replace("copies: 2", "copies: 5").replace("  TIES\n", ""))
     assert len(messages) == 1 and "5" in messages[0] and "4" in messages[0]
+
+
+CHOICES = """\
+game: Double-deck choices
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King}
+  copies: 2
+order: A > K
+deal: 4 each
+marks:
+  named: cards
+transfers:
+  give: {who: each, count: 2, to: next(me)}
+play:
+  lead: next(dealer)
+  winner: highest of led suit
+  follow: [led, any]
+  actions:
+    name: {at: start of play, by: next(dealer), for each card: A, required: true,
+           when: count(hand and card) > 0, set: {named: card}}
+scoring:
+  award:
+    - rule: copies of the card named held by the first player
+      to: seat(0)
+      points: count(dealt(seat(0)) and named)
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_cards_given_and_cards_named_are_offered_once_a_code(tmp_path, engine):
+    game = on(tiny(tmp_path, CHOICES), engine)
+    state = game.new_deal(layout={"hands": [["AS", "AS", "KH", "KH"], ["KS", "KS", "AH", "AH"]]}, dealer=1)
+    assert texts(state) == ["give AS", "give KH"]
+    state.apply("give AS")
+    assert sorted(texts(state)) == ["give AS", "give KH"]   # the second copy may follow the first
+    state.apply("give AS")
+    state.apply("give AH")
+    state.apply("give KS")
+    codes = game.deck.codes
+    assert sorted(codes[c] for c in range(len(codes)) if state.hands[0] >> c & 1) == ["AH", "KH", "KH", "KS"]
+    assert texts(state) == ["name AH"]                  # one action per code; 'card' is both copies
+    state.apply("name AH")
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert state.result().seat_scores[0] == 1           # one of the two AH copies went to seat 0

@@ -235,3 +235,12 @@ def test_dropping_out_needs_an_open_round(tmp_path):
     text = DROP_OUT.replace("ends: after 3 passes", "ends: after one turn each")
     assert "'who passes: drops out' needs an open round, one that ends 'after N passes', not 'after one turn " \
            "each'" in problem_messages(tmp_path, text)
+
+
+def test_numbers_in_steps_and_a_range_the_step_does_not_reach(tmp_path):
+    stepped = DROP_OUT.replace("[250, 260, 270, 280]", "{from: 250, to: 1000, step: 10}")
+    state = tiny(tmp_path, stepped).new_deal(seed=1, dealer=3)
+    bids = [t for t in texts(state) if t != "pass"]
+    assert (len(bids), bids[:2], bids[-1]) == (76, ["bid 250", "bid 260"], "bid 1000")
+    assert "'to' 995 is not reached from 250 in steps of 10" in problem_messages(
+        tmp_path, stepped.replace("to: 1000", "to: 995"))
