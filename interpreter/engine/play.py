@@ -194,6 +194,11 @@ class TrickPlay:
         if spec.trump is not None:
             trump = spec.trump(self)
             self.trump = -1 if trump is None else trump
+            if self.phase == PLAY:           # a trump revealed in play: in force from now on, this trick too
+                self.trumps = game.deck.suit_masks[self.trump] if self.trump >= 0 else 0
+                if game.trump_cards is not None:
+                    self.trumps = game.trump_cards(self)
+                self.winning_at = self.trick_keys = None
         if spec.ranking is not None:
             self.rule, self.points = game.rankings[spec.ranking]
         if self.phase == PLAY:

@@ -105,10 +105,9 @@ class PlaySections:
                 chosen = self.expr(exprs, path + ("trump",), "suit").fn if "trump" in spec else None
                 ranking = self.ranking_index(exprs, path + ("ranking",), spec["ranking"]) if "ranking" in spec else None
                 deal = self.pile_moves(exprs, path + ("deal",), piles) if "deal" in spec else ()
-                if (chosen is not None or ranking is not None) and at not in ("end of auction", "start of play"):
-                    self.report(path + ("trump" if chosen is not None else "ranking",),
-                                "only an action at the end of the auction or the start of play may choose the "
-                                "trump or the ranking: play has begun at a lead", "add at: start of play")
+                if ranking is not None and at not in ("end of auction", "start of play"):
+                    self.report(path + ("ranking",), "only an action at the end of the auction or the start of "
+                                "play may choose the ranking: play has begun", "add at: start of play")
                     raise _Skip
                 if at == "lead" and swap is None and not deal and not self.reads(path + ("when",)) & set(spec.get("set", {})):
                     self.warn(path, f"taking '{name}' changes nothing its 'when' reads: a leader may take it again "

@@ -227,7 +227,9 @@ def _play(out: _File, players: int, suits: dict, codes: list, extra: bool, stock
     turn = random.Random(f"turn:{out.lines[0]}").random()        # its own draw: the rest of the file stays
     if turn < 0.2:                                               # offered at every turn, once a player
         actions.append(("greet", "    greet:", "      at: turn")
-                       + ((f"      when: {_q('tricks(me) = 0')}",) if turn < 0.1 else ()))
+                       + ((f"      when: {_q('tricks(me) = 0')}",) if turn < 0.1 else ())
+                       + ((f"      trump: {_q(list(suits)[-1] if turn < 0.15 else 'none')}",)   # a trump shown in play
+                          if 0.05 < turn < 0.18 else ()))
     if actions:
         out.add("  actions:", *[line for action in actions for line in action[1:]])
     if rng.random() < 0.25 and len(codes) >= 3:
