@@ -9,6 +9,7 @@ from html import escape
 import re
 from pathlib import Path
 
+from ..engine.melds import TIES
 from ..language.source import read_source
 from ..language.syntax import SyntaxProblem, parse
 from ..language.variants import apply_variant
@@ -278,6 +279,8 @@ def _melds(spec: dict) -> list[str]:
     if "sequence order" in spec:
         lines.append(f"  Cards follow each other in the order {_text(spec['sequence order'], 'order')}; a longer run "
                      "counts once, as the longest sequence named.")
+    if "ties" in spec:
+        lines.append("  The best meld is the one with " + ", then ".join(TIES[str(t)] for t in spec["ties"]) + ".")
     return lines
 
 

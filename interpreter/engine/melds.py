@@ -14,6 +14,17 @@ from typing import Any, Callable
 Fn = Callable[[Any], Any]
 
 
+TIES = {
+    "points": "more points",
+    "top card": "the higher top card in the sequence order",
+    "top card in force": "the better top card by the ranking in force (a reversed ranking reverses it)",
+    "trump": "a meld in the trump suit",
+    "kind": "the combination listed first",
+    "seat": "the player nearer the dealer's left",
+}
+"""What may break a tie between two melds (``melds.ties``), each in words."""
+
+
 @dataclass(frozen=True)
 class Combination:
     """One named meld of the rule file and its points (``suit`` is bound while they are read)."""
@@ -43,7 +54,8 @@ class Melds:
     a sequence holds one card of each step it runs through); ``by_length`` the
     sequence combination a run of each length counts as (-1: none). ``groups`` holds, in the
     file's order, (combination, suit, cards, top) for every meld that is a fixed set of cards:
-    each rank of an 'of a kind', each suit of ranks held in one suit, fixed cards."""
+    each rank of an 'of a kind', each suit of ranks held in one suit, fixed cards. ``ties``
+    names what makes one meld better than another, in turn (see ``TIES``)."""
 
     at: str
     combinations: tuple[Combination, ...]
@@ -51,6 +63,7 @@ class Melds:
     by_length: tuple[int, ...]
     groups: tuple[tuple[int, int, int, int], ...]
     place: tuple[int, ...]            # card -> its place in the sequence order, the lowest 0
+    ties: tuple[str, ...] = ("points", "top card", "trump")   # how best_meld() ranks two melds, in turn
 
     def find(self, cards: int) -> list[Found]:
         """Every meld in ``cards``: sequences suit by suit, then the fixed groups in file order."""

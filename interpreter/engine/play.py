@@ -150,11 +150,11 @@ class TrickPlay:
             self._end()
 
     def _score_melds(self, seat: int, found: list) -> None:
-        """Add the melds' points to the seat, keep its best (points, top card, in trump) for
+        """Add the melds' points to the seat, keep its best (by ``melds.ties``) for
         best_meld(), and say in the history what was melded."""
         game = self.game
         melds, deck = game.melds, game.deck
-        best = self.meld_best[seat] or (0, -1, False)
+        best = self.meld_best[seat]
         labels, cards = [], 0
         for meld in found:
             self.bound = {"suit": meld.suit if meld.suit >= 0 else None}
@@ -163,12 +163,31 @@ class TrickPlay:
             if not points:
                 continue
             self.melds[seat] += points
-            best = max(best, (points, meld.top, meld.suit >= 0 and meld.suit == self.trump))
+            key = self._meld_key(seat, meld, points)
+            best = key if not best or key > best else best
             labels.append(melds.label(meld, deck.suit_codes, deck.rank_of))
             cards |= meld.cards
-        self.meld_best[seat] = best
+        self.meld_best[seat] = best or ()             # (): melded, nothing that scores
         if labels:
             self.history.append((None, Melded(seat, tuple(labels), tuple(deck.codes[c] for c in bits(cards)))))
+
+    def _meld_key(self, seat: int, meld, points) -> tuple:
+        """What best_meld() compares a meld by: the rule file's ``ties``, in turn (higher wins)."""
+        key = []
+        for tie in self.game.melds.ties:
+            if tie == "points":
+                key.append(points)
+            elif tie == "top card":
+                key.append(meld.top)
+            elif tie == "top card in force":
+                key.append(max(self.rule.strength[c] for c in bits(meld.cards)))
+            elif tie == "trump":
+                key.append(meld.suit >= 0 and meld.suit == self.trump)
+            elif tie == "kind":
+                key.append(-meld.combination)
+            else:                                           # seat: the nearer the dealer's left
+                key.append(-((seat - self.dealer - 1) % self.game.players))
+        return tuple(key)
 
     def _act(self, action: Action) -> None:
         game = self.game

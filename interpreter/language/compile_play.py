@@ -223,7 +223,8 @@ class PlaySections:
         runs = tuple(tuple(sum(1 << c for c in range(deck.size) if mask >> c & 1 and place[c] == level)
                            for level in sorted({place[c] for c in range(deck.size) if mask >> c & 1}, reverse=True))
                      for mask in deck.suit_masks)
-        return Melds(str(spec["at"]), tuple(combinations), runs, tuple(by_length), tuple(groups), place)
+        ties = tuple(str(t) for t in spec.get("ties", ("points", "top card", "trump")))
+        return Melds(str(spec["at"]), tuple(combinations), runs, tuple(by_length), tuple(groups), place, ties)
 
 
     def pile_moves(self, exprs: ExpressionCompiler, path: tuple, piles: dict[str, bool]) -> tuple:

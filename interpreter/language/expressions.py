@@ -130,12 +130,12 @@ def _most_tricks(state):
 
 
 def _best_meld(state):
-    """The team of the best meld (points, top card, in trump); none on a tie between teams."""
-    best, team = (0, -1, False), None
+    """The team of the best meld (by the rule file's melds.ties); none on a tie between teams."""
+    best, team = None, None
     for seat, key in enumerate(state.meld_best):
-        if key is None or key[0] == 0:
+        if not key:                                 # no meld, or none that scores
             continue
-        if key > best:
+        if best is None or key > best:
             best, team = key, state.team_of[seat]
         elif key == best and state.team_of[seat] != team:
             team = None
@@ -341,9 +341,9 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
                         lambda a: str(int(a) % players) if a.isdigit() else f"(int({a}) % {players})"),
         "melds": Builtin(("seat|team",), "num", "the points a seat or team has declared in melds", "melds(seat)",
                          _per_seat("melds")),
-        "best_meld": Builtin((), "team", "the team that melded the best meld of the deal: the most points, then "
-                             "the higher top card in the sequence order, then a meld in the trump suit; none on a "
-                             "tie or when nobody melded", "melds(it) if best_meld() = team(taker) else 0",
+        "best_meld": Builtin((), "team", "the team that melded the best meld of the deal, by melds.ties (the most "
+                             "points, then the higher top card in the sequence order, then a meld in the trump "
+                             "suit); none on a tie or when nobody melded", "melds(it) if best_meld() = team(taker) else 0",
                              lambda: "_best_meld(s)"),
         "won": Builtin(("seat|team",), "set", "the cards a seat or team has won in tricks", "count(won(taker) and bouts)",
                        _per_seat("won")),

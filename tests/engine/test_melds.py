@@ -189,6 +189,52 @@ def test_partners_on_equal_terms_are_no_tie():
     assert _best_meld(state) == NS
 
 
+def with_ties(tmp_path, ties: str) -> interpreter.Game:
+    """Belote's announcements with ``melds.ties`` set."""
+    text = (Path(__file__).resolve().parents[2] / "games" / "belote.yaml").read_text(encoding="utf-8")
+    anchor = "          sequence order: A > K > Q > J > 10 > 9 > 8 > 7\n"
+    assert text.count(anchor) == 1
+    path = tmp_path / "belote.yaml"
+    path.write_text(text.replace(anchor, anchor + f"          ties: {ties}\n"), encoding="utf-8")
+    return interpreter.load(path, "announcements")
+
+
+def announced_in(game: interpreter.Game, engine: str, hands: list[list[str]], turnup: str = "7H") -> interpreter.State:
+    state = on(game, engine).new_deal(layout=layout_for(hands, 3, 0, turnup), dealer=3)
+    bid(state, 0, "take")
+    for _ in range(4):
+        if state.current_player in (0, 1):
+            state.apply("announce")
+        state.apply(next(a for a in state.legal_actions() if a.kind == "play"))
+    return state
+
+
+EQUAL = full("KS QS JS AH 8D 10C 7C AC", "KD QD JD 8S 7H 9H 7D JC", "*", "*")   # two tierces to the King
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_tie_broken_by_seat_goes_to_the_player_nearer_the_dealers_left(tmp_path, engine):
+    state = announced_in(with_ties(tmp_path, "[points, top card, trump, seat]"), engine, EQUAL, turnup="AH")
+    assert (state.melds[0], state.melds[1]) == (20, 20) and _best_meld(state) == NS      # seat 0, dealer 3
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_tie_broken_by_kind_goes_to_the_combination_listed_first(tmp_path, engine):
+    # Four Queens (100, 'four', listed last) against a cent to the Jack (100, listed before it).
+    hands = full("QS QH QD QC 7S 8H 9C KS", "JD 10D 9D 8D 7D AS AC 7C", "*", "*")
+    by_top = announced_in(with_ties(tmp_path, "[points, top card]"), engine, hands, turnup="8H")
+    assert (by_top.melds[0], by_top.melds[1]) == (100, 100) and _best_meld(by_top) == NS   # Q above J
+    by_kind = announced_in(with_ties(tmp_path, "[points, kind]"), engine, hands, turnup="8H")
+    assert _best_meld(by_kind) == EW
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ties_that_leave_two_teams_equal_give_the_best_meld_to_nobody(tmp_path, engine):
+    state = announced_in(with_ties(tmp_path, "[points]"), engine,
+                         full("AS KS QS 7H 8D 9C 7C KC", "JD 10D 9D 8S JH 9H 7D JC", "*", "*"))
+    assert (state.melds[0], state.melds[1]) == (20, 20) and _best_meld(state) is None      # top card not asked
+
+
 # --- scoring -----------------------------------------------------------------------------------
 
 def test_the_best_team_scores_all_its_announcements_and_the_other_none():
@@ -467,3 +513,53 @@ def test_cards_ranked_equal_in_the_sequence_order_are_one_step(tmp_path):
     assert runs("A2S", "KS", "QS") == [("three in a row", ["A2S", "KS", "QS"])]
     assert runs("AS", "A2S", "KS") == []
     assert runs("AS", "A2S", "KS", "QS") == [("three in a row", ["AS", "KS", "QS"])]
+
+
+IN_FORCE = """\
+game: Low and high
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack, "10": Ten, "9": Nine}
+order: A > K > Q > J > 10 > 9
+rankings:
+  low: {order: 9 > 10 > J > Q > K > A}
+deal: 6 each
+auction:
+  first: seat(0)
+  rounds:
+    - calls:
+        high: {}
+        low: {ranking: low}
+      ends: at the first call
+  if all pass: annul
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+  melds:
+    at: first turn
+    sequence order: A > K > Q > J > 10 > 9
+    ties: [points, top card in force]
+    combinations:
+      tierce: {sequence: 3, points: 20}
+scoring:
+  award:
+    - rule: the best meld
+      to: each_seat
+      points: 1 if best_meld() = team(it) else 0
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("call,best", [("high", 0), ("low", 1)])
+def test_the_top_card_in_force_follows_a_reversed_ranking(tmp_path, engine, call, best):
+    game = on(tiny(tmp_path, IN_FORCE), engine)
+    state = game.new_deal(layout={"hands": [["AS", "KS", "QS", "AH", "KH", "9S"], ["QH", "JH", "10H", "9H", "JS", "10S"]]},
+                          dealer=1)
+    state.apply(call)
+    for _ in range(2):
+        state.apply("announce")
+        state.apply(next(a for a in state.legal_actions() if a.kind == "play"))
+    assert (state.melds[0], state.melds[1]) == (20, 20)     # A K Q of spades against Q J 10 9 of hearts
+    assert _best_meld(state) == best
