@@ -64,30 +64,55 @@ class Melds:
     groups: tuple[tuple[int, int, int, int], ...]
     place: tuple[int, ...]            # card -> its place in the sequence order, the lowest 0
     ties: tuple[str, ...] = ("points", "top card", "trump")   # how best_meld() ranks two melds, in turn
+    copies: tuple[int, ...] = ()      # on a double deck: card -> the mask of every copy of it
 
     def find(self, cards: int) -> list[Found]:
-        """Every meld in ``cards``: sequences suit by suit, then the fixed groups in file order."""
+        """Every meld in ``cards``: sequences suit by suit, then the fixed groups in file order.
+        On a double deck a meld held twice is found twice (a double run, double pinochle)."""
         found = []
         longest = len(self.by_length) - 1
         if longest > 0:
             for suit, run in enumerate(self.runs):
-                length, held, top = 0, 0, -1
-                for step in run + (0,):
-                    mine = cards & step
-                    if mine:
-                        low = mine & -mine              # one card of each step
-                        if not length:
-                            top = low.bit_length() - 1
-                        length += 1
-                        held |= low
-                        continue
-                    meld = self.by_length[min(length, longest)]
-                    if meld >= 0:
-                        found.append(Found(meld, suit, held, self.place[top]))
-                    length, held = 0, 0
+                left = cards
+                while True:
+                    runs = self._runs(left, suit, run, longest)
+                    found += runs
+                    if not self.copies or not runs:
+                        break
+                    for meld in runs:                   # the other copies may make the run again
+                        left &= ~meld.cards
         for meld, suit, group, top in self.groups:
-            if cards & group == group:
-                found.append(Found(meld, suit, group, top))
+            if not self.copies:
+                if cards & group == group:
+                    found.append(Found(meld, suit, group, top))
+                continue
+            codes = {self.copies[c] for c in range(len(self.copies)) if group >> c & 1}
+            left = cards
+            while all(left & mask for mask in codes):    # one copy of each card, as often as held
+                one = 0
+                for mask in codes:
+                    one |= (left & mask) & -(left & mask)
+                found.append(Found(meld, suit, one, top))
+                left &= ~one
+        return found
+
+    def _runs(self, cards: int, suit: int, run: tuple[int, ...], longest: int) -> list[Found]:
+        """The sequences of one suit in ``cards``, each a card of every step it runs through."""
+        found = []
+        length, held, top = 0, 0, -1
+        for step in run + (0,):
+            mine = cards & step
+            if mine:
+                low = mine & -mine              # one card of each step
+                if not length:
+                    top = low.bit_length() - 1
+                length += 1
+                held |= low
+                continue
+            meld = self.by_length[min(length, longest)]
+            if meld >= 0:
+                found.append(Found(meld, suit, held, self.place[top]))
+            length, held = 0, 0
         return found
 
     def label(self, found: Found, suit_codes: tuple[str, ...], rank_of: tuple[str, ...]) -> str:

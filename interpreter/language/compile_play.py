@@ -224,7 +224,8 @@ class PlaySections:
                            for level in sorted({place[c] for c in range(deck.size) if mask >> c & 1}, reverse=True))
                      for mask in deck.suit_masks)
         ties = tuple(str(t) for t in spec.get("ties", ("points", "top card", "trump")))
-        return Melds(str(spec["at"]), tuple(combinations), runs, tuple(by_length), tuple(groups), place, ties)
+        return Melds(str(spec["at"]), tuple(combinations), runs, tuple(by_length), tuple(groups), place, ties,
+                     deck.copy_masks if deck.copies > 1 else ())
 
 
     def pile_moves(self, exprs: ExpressionCompiler, path: tuple, piles: dict[str, bool]) -> tuple:

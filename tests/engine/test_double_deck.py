@@ -156,3 +156,49 @@ def test_cards_given_and_cards_named_are_offered_once_a_code(tmp_path, engine):
     while not state.is_over:
         state.apply(state.legal_actions()[0])
     assert state.result().seat_scores[0] == 1           # one of the two AH copies went to seat 0
+
+
+MELDED = """\
+game: Double-deck melds
+players: 2
+cards:
+  suits: {S: Spades, H: Hearts, D: Diamonds, C: Clubs}
+  ranks: {A: Ace, K: King, Q: Queen, J: Jack}
+  copies: 2
+order: A > K > Q > J
+deal: 16 each
+play:
+  lead: next(dealer)
+  winner: highest of led suit
+  follow: [led, any]
+  melds:
+    at: first turn
+    sequence order: A > K > Q > J
+    combinations:
+      run: {sequence: 3, points: 15}
+      aces around: {of a kind: A, points: 100}
+      marriage: {cards: K or Q, points: 20}
+scoring:
+  award:
+    - rule: melds
+      to: each_seat
+      points: melds(it)
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_meld_held_twice_counts_twice(tmp_path, engine):
+    game = on(tiny(tmp_path, MELDED), engine)
+    first = ["AS", "KS", "QS", "AS", "KS", "QS", "AH", "AD", "AC", "KD", "QD", "KD", "QD", "JH", "JH", "JC"]
+    rest = sorted(game.deck.codes)
+    for code in first:
+        rest.remove(code)
+    state = game.new_deal(layout={"hands": [first, rest]}, dealer=1)
+    found = sorted(game.melds.label(m, game.deck.suit_codes, game.deck.rank_of)
+                   for m in game.melds.find(state.hands[0]))
+    # A K Q of spades twice, of diamonds once (one AD for two KD QD); every ace once; K Q twice
+    # in spades and in diamonds. A card serves in melds of different kinds, as in one deck.
+    assert found == ["aces around A", "marriage D", "marriage D", "marriage S", "marriage S", "run D", "run S",
+                     "run S"]
+    state.apply("announce")
+    assert state.melds[0] == 3 * 15 + 100 + 4 * 20
