@@ -131,6 +131,8 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             lambda: self.deal(exprs, deck, players, piles, scope.schedule, starts), ((), 0, (), 0, None))
         auction = self.section(lambda: self.auction(exprs, players, piles, leftover), None) \
             if "auction" in doc else None
+        if transfers and deal_sizes is not None:
+            self.transfers_fit(transfers, deal_sizes, players, scope.schedule, starts)
         if "auction" not in doc and leftover and plan:
             self.report(("deal",), f"the deal hands out {deck.size - leftover} of the {deck.size} cards",
                         "add 'rest to <pile>' for the cards that are not dealt")

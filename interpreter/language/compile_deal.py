@@ -373,6 +373,30 @@ class DealSections:
         """Where a plan's 'rest to PILE' steps are."""
         return [i for i, step in enumerate(plan) if step.pile is not None and step.count is None]
 
+    def transfers_fit(self, transfers: tuple[Transfer, ...], pattern: tuple[PlanStep, ...], players: int,
+                      schedule: tuple[int, ...], counter_starts: tuple) -> None:
+        """A deal whose numbers change must leave every hand enough cards for each transfer: a
+        transfer that asks for more cards than a deal of the match gives is reported, naming
+        that deal (a warning when the transfer's 'when' may keep it from that deal)."""
+        numbers = range(1, (len(schedule) if schedule else 20) + 1)
+        for number in numbers:
+            plan = expand(pattern, players, MatchView(Standing(number), number % players, counter_starts))
+            if any(step.move is not None or step.but is not None for step in plan):
+                return                                  # hands of unequal sizes: left to the deal itself
+            smallest = min(sum(step.count for step in plan if step.seat == seat and step.count)
+                           for seat in range(players))
+            for transfer in transfers:
+                if transfer.count > smallest:
+                    message = (f"'{transfer.name}' asks for {transfer.count} card(s), but deal {number} of the match "
+                               f"deals a hand of {smallest}")
+                    hint = "give fewer cards, or deal more in every deal of the match"
+                    if transfer.when is None:
+                        self.report(("transfers", transfer.name, "count"), message, hint)
+                    else:
+                        self.warn(("transfers", transfer.name, "count"), message + ", unless its 'when' keeps it "
+                                  "from that deal", hint)
+                    return
+
     def transfers(self, exprs: ExpressionCompiler, piles: dict[str, bool]) -> tuple[Transfer, ...]:
         """Cards players choose and move after the auction (or the deal), one step per card."""
         self.need("transfers")

@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+import interpreter
+
 from helpers import ENGINES, TWO_SUITS_HEAD, FOLLOW_AND_TRICKS_TAIL, on, problem_messages, tiny
 from interpreter.engine.parts import Standing
 
@@ -98,3 +100,24 @@ auction:
 """
     assert "only the first 'deal' may give its numbers of cards as expressions of the match" in \
         problem_messages(tmp_path, text)
+
+
+GIVING = SHRINKING + """\
+transfers:
+  give: {who: each, count: 2, to: unused}
+"""
+
+
+def test_a_transfer_larger_than_a_hand_of_the_schedule_is_refused_naming_the_deal(tmp_path):
+    assert "'give' asks for 2 card(s), but deal 5 of the match deals a hand of 1" in problem_messages(tmp_path, GIVING)
+
+
+def test_with_a_when_it_is_a_warning_and_the_deal_stops_with_the_transfers_error(tmp_path):
+    text = GIVING.replace("to: unused}", "to: unused, when: scheduled >= 2}")
+    path = tmp_path / "when.yaml"
+    path.write_text(text, encoding="utf-8")
+    problems, game = interpreter.problems_in(path)
+    assert [p.message for p in problems if p.warning] == [
+        "'give' asks for 2 card(s), but deal 5 of the match deals a hand of 1, unless its 'when' keeps it from "
+        "that deal"]
+    assert game is not None and game.new_deal(seed=1, standing=Standing(deal_number=5)).hands[0].bit_count() == 1
