@@ -99,7 +99,7 @@ def schema_path(lines: list[str], line: int, column: int) -> tuple[list[str], st
     current = lines[line] if line < len(lines) else ""
     own = _KEY_LINE.match(current)
     limit = len(current) - len(current.lstrip()) if current.strip() else column
-    path: list[str] = []
+    path: list[str] = ["[]"] if own is not None and own.group(2) else []    # '- key:' opens a list item
     for row in range(line - 1, -1, -1):
         text = lines[row]
         if not text.strip() or text.lstrip().startswith("#"):

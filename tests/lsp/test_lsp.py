@@ -218,3 +218,26 @@ async def test_hover_on_the_open_auction_and_the_dummy(client: LanguageClient) -
         "**call_number → num**\n\nthe number the winning call named")
     assert (await _hover(client, uri, _where(text, "  dummy: {seat", "dummy"))).startswith("**Dummy**")
     assert await _diagnostics(client, uri) == []
+
+
+async def test_hover_on_the_two_step_auction_and_the_called_ace(client: LanguageClient) -> None:
+    """Schafkopf's auction keys and the built-ins its called Ace reads explain themselves."""
+    text = (GAMES / "schafkopf.yaml").read_text(encoding="utf-8")
+    uri = _open(client, GAMES / "schafkopf.yaml")
+    assert (await _hover(client, uri, _where(text, "      leads to: next round", "leads to"))).startswith(
+        "**What the round leads to**\n\n'the contract' (the default)")
+    assert (await _hover(client, uri, _where(text, "    - who: bid(me) = 1", "who"))).startswith(
+        "**Who speaks**\n\nRule language, a condition on 'me'")
+    assert (await _hover(client, uri, _where(text, "  called_ace: (A and suit_cards", "suit_cards"))).startswith(
+        "**suit_cards(suit) → set**\n\nthe cards of a suit")
+    assert (await _hover(client, uri, _where(text, "  called_suit: suit_cards(call_suit)", "call_suit"))).startswith(
+        "**call_suit → suit**\n\nthe suit the winning call named")
+    assert await _diagnostics(client, uri) == []
+
+
+async def test_hover_on_a_pass_that_is_final(client: LanguageClient) -> None:
+    text = (GAMES / "pinochle.yaml").read_text(encoding="utf-8")
+    uri = _open(client, GAMES / "pinochle.yaml")
+    assert (await _hover(client, uri, _where(text, "      who passes: drops out", "who passes"))).startswith(
+        "**After a pass**\n\nIn an open round")
+    assert await _diagnostics(client, uri) == []
