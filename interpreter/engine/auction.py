@@ -60,7 +60,7 @@ class AuctionPhase:
         """The highest value called so far in this round, its caller and call (the earliest of
         equal values). Each call belongs to one round, so earlier rounds' calls are left out."""
         best = (None, None, None)
-        calls = self.game.auction.rounds[self.round].calls
+        calls = self.game.auction.rounds[self.round].call_set
         for seat, action, value in self.bids:
             if action.kind == "call" and action.arg in calls and (best[0] is None or value > best[0]):
                 best = (value, seat, action)
@@ -170,7 +170,8 @@ class AuctionPhase:
     def _start_round(self) -> None:
         """The first to speak in a round that has just begun (``current`` is ``first``): in
         duels the second player, who calls against the first; in a round with ``who``, the
-        first of its speakers (if nobody speaks, the round ends as if all had passed)."""
+        first of its speakers (if nobody speaks, the round ends as if all had passed). Where a
+        pass is final, every player starts in."""
         spec = self.game.auction.rounds[self.round]
         if spec.ends == "in duels":
             first = self.current

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Callable
 
 Fn = Callable[[Any], Any]
@@ -88,6 +89,10 @@ class AuctionRound:
     who: Fn | None = None        # the seats that speak, found for each when the round starts (None: all)
     to_next_round: bool = False      # 'leads to: next round': the round leads on to the next whatever is called
     drop_out: bool = False           # 'who passes: drops out': in an open round a pass is final
+
+    @cached_property
+    def call_set(self) -> frozenset[int]:
+        return frozenset(self.calls)
 
 
 @dataclass(frozen=True)
