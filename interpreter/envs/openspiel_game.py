@@ -141,9 +141,17 @@ class AtoutState(pyspiel.State):
         return sorted(index[a] for a in self.deal.state.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next card of the pack: each code left, its lowest copy left standing for all its
+        copies (on a double deck two copies are one outcome, as likely as both)."""
+        deck = self.deal.table.game.deck
         chosen = set(self.deal.pack)
-        left = [c for c in range(self.deal.table.game.deck.size) if c not in chosen]
-        return [(c, 1.0 / len(left)) for c in left]
+        left = [c for c in range(deck.size) if c not in chosen]
+        if deck.copies == 1:
+            return [(c, 1.0 / len(left)) for c in left]
+        by_code: dict[int, list[int]] = {}
+        for c in left:
+            by_code.setdefault(c % deck.distinct_size, []).append(c)
+        return [(copies[0], len(copies) / len(left)) for _, copies in sorted(by_code.items())]
 
     def _apply_action(self, action: int) -> None:
         if self.deal.state is None:

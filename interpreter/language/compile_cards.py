@@ -122,7 +122,7 @@ class CardSections:
                                        "each card must appear exactly once in the order")
                         ok = False
                         continue
-                    cards = 1 << card
+                    cards = deck.copy_masks[card]          # a code names every copy of its card
                 else:
                     group = deck.selection(ref.code)
                     if group is None:

@@ -178,7 +178,7 @@ class GreedyPlayer:
 
     def _card(self, state: State) -> Action:
         game = state.game
-        legal = state.legal_mask()
+        legal = game.deck.distinct(state.legal_mask())   # of two copies, the one legal_actions() offers
         if legal and not legal & (legal - 1):         # one card: nothing to weigh
             return game.play_actions[legal.bit_length() - 1]
         last = self._last

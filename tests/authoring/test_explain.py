@@ -43,7 +43,7 @@ def test_explain_says_the_players_draw_after_every_trick_without_draw_when(tmp_p
 
 # --- direction: it names the way seats run round the table ----------------------------------------
 
-DIRECTIONS = {"aluette": "clockwise", "belote": "counterclockwise", "bridge": "clockwise", "euchre": "clockwise",
+DIRECTIONS = {"aluette": "clockwise", "belote": "counterclockwise", "bridge": "clockwise", "doppelkopf": "clockwise", "euchre": "clockwise",
               "french-tarot": "counterclockwise", "hearts": "clockwise", "oh-hell": "clockwise", "pinochle": "clockwise", "sixty-six": "clockwise",
               "schafkopf": "clockwise", "skat": "clockwise", "spades": "clockwise", "whist": "clockwise"}
 

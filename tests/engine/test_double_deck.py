@@ -202,3 +202,17 @@ def test_a_meld_held_twice_counts_twice(tmp_path, engine):
                      "run S"]
     state.apply("announce")
     assert state.melds[0] == 3 * 15 + 100 + 4 * 20
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_card_named_in_the_order_ranks_both_its_copies(tmp_path, engine):
+    text = DOUBLE.replace("order: A > K > Q", "order: QS > A > K > Q").replace("  TIES\n", "")
+    game = on(tiny(tmp_path, text), engine)
+    first, second = game.deck.copies_of(game.deck.index["QS"])
+    assert game.trick_rule.strength[first] == game.trick_rule.strength[second] > game.trick_rule.strength[
+        game.deck.index["AS"]]
+    state = game.new_deal(layout={"hands": [["QS", "KS", "KH", "AH", "QH", "KS"], ["QS", "AS", "AS", "KH", "QH", "AH"]]},
+                          dealer=1)
+    state.apply("play QS")
+    state.apply("play QS")
+    assert state.winners[-1] == 0                          # the first of the two wins
