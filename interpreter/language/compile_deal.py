@@ -343,7 +343,7 @@ class DealSections:
                     return None
             return numbers
         low, high, step = int(given["from"]), int(given["to"]), int(given.get("step", 1))
-        if low > high or (high - low) // step >= 1000:
+        if low > high or (high - low) // step > 1000:
             self.report(path, f"'from' {low} to 'to' {high} is not a range of at most 1000 numbers, lowest first")
             return None
         if (high - low) % step:
