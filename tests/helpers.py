@@ -119,6 +119,20 @@ deal: 1 each
 """Four players in two partnerships, one card each from four: the head of a tiny partnership game."""
 
 
+TAKER_PLAYS_FOR_THE_CONTRACT = """\
+play:
+  lead: taker
+  winner: highest of led suit
+  follow: [led, any]
+scoring:
+  award:
+    - rule: contract
+      to: taker
+      points: contract
+"""
+"""The tail of a tiny auction game: the taker leads, and scores the contract's value."""
+
+
 SCORE_TRICKS = """\
 scoring:
   award:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from helpers import ENGINES, PARTNERS_HEAD, on, problem_messages, texts, tiny
+from helpers import ENGINES, PARTNERS_HEAD, TAKER_PLAYS_FOR_THE_CONTRACT, on, problem_messages, texts, tiny
 from interpreter.engine.parts import Standing
 from interpreter.players.beliefs import belief
 
@@ -190,16 +190,7 @@ auction:
       ends: after 3 passes
       who passes: drops out
   if all pass: {taker: dealer, call: bid 250}
-play:
-  lead: taker
-  winner: highest of led suit
-  follow: [led, any]
-scoring:
-  award:
-    - rule: contract
-      to: taker
-      points: contract
-"""
+""" + TAKER_PLAYS_FOR_THE_CONTRACT
 
 
 @pytest.mark.parametrize("engine", ENGINES)

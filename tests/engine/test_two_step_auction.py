@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from helpers import ENGINES, PARTNERS_HEAD, on, problem_messages, texts, tiny
+from helpers import ENGINES, PARTNERS_HEAD, TAKER_PLAYS_FOR_THE_CONTRACT, on, problem_messages, texts, tiny
 from interpreter.engine.state import PLAY
 
 SCHAFKOPF = interpreter.load("schafkopf")
@@ -96,16 +96,7 @@ auction:
         bid: {for each number: {from: 1, to: 3}}
       ends: after one turn each
   if all pass: score
-play:
-  lead: taker
-  winner: highest of led suit
-  follow: [led, any]
-scoring:
-  award:
-    - rule: contract
-      to: taker
-      points: contract
-"""
+""" + TAKER_PLAYS_FOR_THE_CONTRACT
 
 
 @pytest.mark.parametrize("engine", ENGINES)
