@@ -389,7 +389,7 @@ def _builtins(scope: Scope) -> dict[str, Builtin]:
                                "for the next … (-1 for none)", "5 * number + suit_number(suit)",
                                lambda a: f"_seat_number({a})"),
         "suit_cards": Builtin(("suit",), "set", "the cards of a suit, as the deck names them (a trump card of "
-                              "another suit, such as a bower, stays in its own suit); empty for none",
+                              "another suit stays in its own suit); empty for none",
                               "count(hand and suit_cards(suit) except (O or U))", lambda a: f"_suit_cards({a})"),
         "call_number": Builtin(None, "num", "the number the winning call named ('for each number': 4 for 4H); 0 "
                                "when it named none or nobody called", "6 + call_number",
