@@ -399,14 +399,19 @@ def serve(game_names: tuple[str, ...], port: int, host: str, pace: float) -> Non
 @main.command()
 @click.argument("game_name", metavar="GAME")
 @click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
-@click.option("--seed", default="1", show_default=True, help="Seed for the deals and the AI players.")
+@click.option("--seed", default=None, help="Seed for the deals and the AI players (default: a new one, printed, "
+                                           "so the same deals can be played again).")
 @click.option("--level", type=click.Choice(list(LEVELS)), default=None,
               help="How strong the other seats play: easy (greedy), medium (sampling:20), hard (ismcts:100ms).")
 @click.option("--opponents", default=None, help=f"Player kind for the other seats (default greedy): {PLAYER_HELP}.")
 @click.option("--variant", default=None, help="A variant the rule file defines.")
-def play(game_name: str, seat: int, seed: str, level: str | None, opponents: str | None, variant: str | None) -> None:
+def play(game_name: str, seat: int, seed: str | None, level: str | None, opponents: str | None,
+         variant: str | None) -> None:
     """Play one seat in the terminal against AI players."""
+    import secrets
+
     from interpreter.players.registry import make_player
+    from interpreter.players.table_view import match_verdict
 
     if level is not None and opponents is not None:
         raise click.BadParameter("give --level or --opponents, not both", param_hint="--level")
@@ -414,11 +419,14 @@ def play(game_name: str, seat: int, seed: str, level: str | None, opponents: str
     game = interpreter.load(game_name, variant)
     if not 0 <= seat < game.players:
         raise click.BadParameter(f"{game.title} has seats 0 to {game.players - 1}", param_hint="--seat")
+    if seed is None:
+        seed = str(secrets.randbelow(1_000_000))
     others = {s: make_player(opponents, f"{seed}:{s}") for s in range(game.players) if s != seat}
     match = game.new_match(seed=seed)
     partners = [s for s in game.teams[game.team_of[seat]] if s != seat] if game.fixed_teams else []
     click.echo(f"{game.title}: you are seat {seat}" + (f", partner of seat {', '.join(map(str, partners))}" if partners else "")
-               + ". Type a card's code or name, or an action; 'help' for more.")
+               + f"; seed {seed} (--seed {seed} deals these cards again). Type a card's code or name, or an "
+                 "action; 'help' for more.")
     while not match.is_over:
         try:
             if not _play_deal(match, seat, others):
@@ -428,19 +436,16 @@ def play(game_name: str, seat: int, seed: str, level: str | None, opponents: str
                 raise
             raise RuleRuntimeError.during(f"{game.path}: match seed {seed!r}, deal {len(match.results) + 1} "
                                           f"(deal seed {match.deal_seed})", err) from err
-    final = match.result()
-    winner = None if final.winner is None else game.side_names[final.winner]
-    click.echo("\nmatch over: " + ("draw" if winner is None else
-                                    f"{winner} win{'s' if winner.startswith('seat ') else ''}"))
+    click.echo(f"\nmatch over: {match_verdict(match.result(), seat)}")
 
 
 def _play_deal(match, seat: int, others: dict) -> bool:
     """Play the match's next deal at the table; False when the person leaves."""
-    from interpreter.players.table_view import deal_summary, describe_action, table_view, trick_summary
+    from interpreter.players.table_view import deal_summary, describe_action, seat_label, table_view, trick_summary
 
     game = match.game
     state = match.next_deal()
-    click.echo(f"\n=== deal {len(match.results) + 1}, dealer: seat {state.dealer}")
+    click.echo(f"\n=== deal {len(match.results) + 1}, dealer: {seat_label(state.dealer, seat)}")
     while not state.is_over:
         mover = state.current_player
         if mover == seat:
@@ -461,12 +466,18 @@ def _play_deal(match, seat: int, others: dict) -> bool:
         why = "everyone passed" if state.history else "the rule file's 'annul when' holds after the deal"
         click.echo(f"\ndeal annulled: {why}; the next dealer deals again")
     else:
-        click.echo("\ndeal over: " + ("; ".join(f"{r.rule}: {r.to} {'+' if r.points >= 0 else ''}{_fmt(r.points)}"
-                                                for r in result.reasons) or "nobody scores"))
+        click.echo("\ndeal over: " + ("; ".join(f"{r.rule}: {_to(r.to, seat)} {'+' if r.points >= 0 else ''}"
+                                                f"{_fmt(r.points)}" for r in result.reasons) or "nobody scores"))
         click.echo("\n".join(deal_summary(state, result, seat)))
     down = " (deal points come off)" if game.match.down else ""
-    click.echo(f"match score{down}: " + ", ".join(f"{n} {_fmt(x)}" for n, x in zip(game.side_names, match.team_scores)))
+    click.echo(f"match score{down}: " + ", ".join(f"{_to(n, seat)} {_fmt(x)}"
+                                                  for n, x in zip(game.side_names, match.team_scores)))
     return True
+
+
+def _to(who: str, you: int) -> str:
+    """A side's name as the person at the table reads it: 'you' for his own seat."""
+    return "you" if who == f"seat {you}" else who
 
 
 def _ask(state):

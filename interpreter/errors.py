@@ -52,7 +52,16 @@ class RuleFileError(AtoutError, ValueError):
 
 
 class IllegalActionError(AtoutError, ValueError):
-    """An action that is not legal here, or text that names no action."""
+    """An action that is not legal here, or text that names no action. ``refusal`` says which
+    rule refused a legal-looking action (engine.refusals.Refusal), where one did."""
+
+    refusal = None
+
+    @classmethod
+    def refused(cls, refusal) -> IllegalActionError:
+        err = cls(str(refusal))
+        err.refusal = refusal
+        return err
 
 
 class RecordError(AtoutError, ValueError):

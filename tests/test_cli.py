@@ -284,13 +284,16 @@ def test_play_shows_how_each_deal_was_decided_for_every_side():
     assert result.exit_code == 0, result.output
     final = results[-1]
     north, east = final.breakdown["teams"]
-    assert f"  North-South: {north['tricks']} tricks, {north['card_points']} card points; scores {north['score']}" \
-        in result.output
-    assert f"  East-West: {east['tricks']} tricks, {east['card_points']} card points; scores {east['score']}" \
-        in result.output
-    assert "takers: East-West; defenders: North-South; made: yes" in result.output
+    tricks = final.facts["tricks"]
+    assert f"  North-South: {north['tricks']} tricks (you {tricks[0]}, seat 2 {tricks[2]}), " \
+           f"{north['card_points']} card points; scores {north['score']}" in result.output
+    assert f"  East-West: {east['tricks']} tricks (seat 1 {tricks[1]}, seat 3 {tricks[3]}), " \
+           f"{east['card_points']} card points; scores {east['score']}" in result.output
+    assert f"takers: East-West; takers' total: {east['score']}; defenders' total: {north['score']}; " \
+           "contract made: yes" in result.output           # the rule file's facts, under its labels
+    assert "total(" not in result.output and "capot:" not in result.output   # no let, and no value that is none
     assert "table: turnup to seat 1: 7S" in result.output     # seat 1 took before seat 0 spoke
-    assert result.output.rstrip().endswith("match over: East-West win")
+    assert result.output.rstrip().endswith("match over: East-West wins")
 
 
 def test_play_names_a_winning_seat_in_english_and_counts_down():
@@ -298,9 +301,9 @@ def test_play_names_a_winning_seat_in_english_and_counts_down():
     result = RUN.invoke(main, ["play", "sixty-six", "--seat", "0", "--seed", "2"], input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output
     assert result.output.count("deal over:") == len(results)
-    assert "match score (deal points come off): seat 0 " in result.output
+    assert "match score (deal points come off): you " in result.output
     assert "  you: " in result.output and "  seat 1: " in result.output
-    assert result.output.rstrip().endswith(("match over: seat 0 wins", "match over: seat 1 wins"))
+    assert result.output.rstrip().endswith(("match over: you win", "match over: seat 1 wins"))
 
 
 def test_ctrl_d_or_ctrl_c_in_play_exits_non_zero():
@@ -316,3 +319,33 @@ def test_list_shows_each_games_about():
     assert "Aluette: 4 players, 2 teams, 48 cards, 5 deals a match" in output
     assert "             Four players in two partnerships, 32 cards." in output
     assert "deal(s)" not in output
+
+
+def test_play_says_which_rule_refuses_a_card_and_asks_again():
+    """A card that does not follow: the terminal quotes the follow clause that refuses it."""
+    from interpreter.players.registry import make_player
+
+    game = interpreter.load("belote")
+    for seed in map(str, range(40)):
+        others = {s: make_player("greedy", f"{seed}:{s}") for s in range(1, 4)}
+        state = game.new_match(seed=seed).next_deal()
+        typed = []
+        while not state.is_over:
+            if state.current_player != 0:
+                state.apply(others[state.current_player].choose(state))
+                continue
+            legal = state.legal_actions()
+            refused = [a for a in game.by_kind["play"] if state.hands[0] >> a.card & 1 and a not in legal]
+            if state.trick and refused:
+                break
+            typed.append(legal[0].text)
+            state.apply(legal[0])
+        else:
+            continue
+        break
+    why = state.why_refused(refused[0])
+    assert why.rule[:2] == ("play", "follow")
+    result = RUN.invoke(main, ["play", "belote", "--seat", "0", "--seed", seed],
+                        input="\n".join(typed + [refused[0].text, "quit"]) + "\n")
+    assert f"not allowed: {why}" in result.output
+    assert "the follow rules (clause " in result.output and "play from: " in result.output

@@ -18,8 +18,8 @@ DOC = ROOT / "docs" / "language.md"
 # The top-level sections every rule file has (schema/game.schema.json 'required').
 REQUIRED = {"game", "players", "cards", "order", "deal", "play", "scoring"}
 
-# Keys whose string value is rule language, by start rule; anything under 'let' or 'set'
-# and every item of 'follow' are rule language too.
+# Keys whose string value is rule language, by start rule; anything under 'let', 'set' or
+# 'facts' and every item of 'follow' are rule language too.
 ORDER_KEYS = {"order", "trump order", "sequence order"}
 DEAL_KEYS = {"deal", "then deal"}
 EXPR_KEYS = {"lead", "trump", "when", "points", "to", "until", "dealer", "first", "for each suit",
@@ -84,7 +84,7 @@ def _rule_strings(node, path: tuple = ()):
         here = path + (key,)
         if key in DATA_KEYS or (key == "cards" and not path) or (key == "points" and isinstance(value, dict)):
             continue
-        if path and path[-1] in ("let", "set"):
+        if path and path[-1] in ("let", "set", "facts"):
             if isinstance(value, str):
                 yield here, value, "expr"
             continue

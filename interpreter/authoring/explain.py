@@ -210,6 +210,10 @@ def explain(path: str | Path, variant: str | None = None) -> str:
     for award in doc["scoring"]["award"]:
         when = f", when {_text(award['when'], 'expr')}" if "when" in award else ""
         lines.append(f"  {award['rule']}: {_text(award['points'], 'expr')} to {_text(award['to'], 'expr')}{when}.")
+    if "facts" in doc:
+        shown = "; ".join(f"{label}, {_text(value, 'expr')}" for label, value in doc["facts"].items())
+        lines.append(f"At the end of a deal players are shown: {shown}." if shown else
+                     "At the end of a deal players are shown the tricks and the scores only.")
     for name, spec in doc.get("counters", {}).items():
         lines.append(f"Counter {name}, per {spec.get('of', 'team')}, from {spec.get('start', 0)}: after each deal "
                      f"it becomes {_text(spec['then'], 'expr')}.")
@@ -222,7 +226,11 @@ def explain(path: str | Path, variant: str | None = None) -> str:
         length = f"{_deals(numbers)}, one for each number of the schedule ({', then '.join(runs)}), " \
                  "read by the rules as 'scheduled'" + (f", or until {_text(match['until'], 'expr')}"
                                                       if match.get("until") else "")
-    lines.append(f"Match: {length}; the {match.get('winner', 'highest')} total wins, equal totals are a draw.")
+    formed = any(isinstance(seats, str) for seats in doc.get("teams", {}).values())
+    together = "; a match of one deal is won by the side formed in it, its seats together" \
+        if formed and match.get("deals") == 1 else ""
+    lines.append(f"Match: {length}; the {match.get('winner', 'highest')} total wins, equal totals are a draw"
+                 f"{together}.")
     for name, spec in doc.get("variants", {}).items():
         lines.append(f"Variant '{name}': {spec.get('about', '')}")
     return "\n".join(lines)

@@ -23,8 +23,14 @@ MAX_ANNULLED_IN_A_ROW = 1_000    # deals annulled one after the other (auction: 
 class MatchResult:
     team_scores: tuple[int | Fraction, ...]      # whole numbers as ints
     seat_scores: tuple[int | Fraction, ...]
-    winner: int | None          # winning team, None for a draw
+    winner: int | None          # the winning match side (an index of team_scores), None if no one side
     deals: tuple[Result, ...]
+    winners: tuple[int, ...] = ()   # the seats that won, together; none for a draw
+    side: str | None = None         # who won, by name: a team, or a seat where a match counts by seat
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
 
 
 class Match:
@@ -50,6 +56,8 @@ class Match:
         self.seat_scores = [start] * game.players
         self._last: State | None = None
         self._finished: State | None = None
+        self._deal_teams: tuple[tuple[int, ...], ...] = ()   # the sides formed in the last counted deal,
+        self._deal_result: Result | None = None                # and its result
         self.deal_seed: int | None = None
         self._over = False
         self._counted = 0
@@ -102,6 +110,8 @@ class Match:
             self.counters = after.next_counters()
         self._annulled_in_a_row = self._annulled_in_a_row + 1 if annulled else 0
         self._counted += not annulled
+        if not annulled:
+            self._deal_teams, self._deal_result = tuple(tuple(members) for members in state.teams), result
         rule = self.game.match
         deals, until = (rule.deals, rule.until) if self._deals is None else (self._deals, None)
         if deals is not None and self._counted >= deals:
@@ -154,11 +164,30 @@ class Match:
         return self.finish_deal(state) if state.is_over else None
 
     def result(self) -> MatchResult:
-        """The match's scores and winner; raises MatchError before the match is over."""
+        """The match's scores and winner; raises MatchError before the match is over.
+
+        A match counts by team, or by seat where the teams are formed anew in each deal. A match
+        of one such deal is decided by the sides of that deal instead: the attack and the defence
+        win or lose together, however the deal's points were shared among their seats."""
         if not self._over:
             raise MatchError(f"the match is not over ({len(self.results)} deal(s) finished)")
+        game = self.game
         scores = self.team_scores
-        best = max(scores) if self.game.match.high_wins else min(scores)
-        leaders = [t for t, x in enumerate(scores) if x == best]
-        return MatchResult(tuple(scores), tuple(self.seat_scores), leaders[0] if len(leaders) == 1 else None,
-                           tuple(self.results))
+        leaders = _leaders(scores, game.match.high_wins)
+        winner = leaders[0] if len(leaders) == 1 else None
+        winners: tuple[int, ...] = () if winner is None else game.side_seats[winner]
+        side = None if winner is None else game.side_names[winner]
+        if not game.fixed_teams and self._counted == 1:
+            sign = -1 if game.match.down else 1
+            teams = _leaders([sign * x for x in self._deal_result.team_scores], game.match.high_wins)
+            if len(teams) == 1 and self._deal_teams[teams[0]]:
+                winners, side = self._deal_teams[teams[0]], game.team_names[teams[0]]
+            else:
+                winners, side = (), None
+        return MatchResult(tuple(scores), tuple(self.seat_scores), winner, tuple(self.results), winners, side)
+
+
+def _leaders(scores, high_wins: bool) -> list[int]:
+    """The indices of the best scores by the match's rule (several when they are equal)."""
+    best = max(scores) if high_wins else min(scores)
+    return [t for t, x in enumerate(scores) if x == best]

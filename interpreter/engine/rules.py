@@ -75,6 +75,12 @@ class Rules:
     # a seat whose cards another seat chooses once play begins (Bridge's dummy): (its seat, who plays it)
     dummy: tuple[Fn, Fn] | None = field(default=None, repr=False)
     mark_starts: tuple[tuple[int, Fn], ...] = field(default=(), repr=False)   # marks set when a deal is dealt
+    # each rule string as parsed (frozen nodes that render themselves in words), by where it stands in the
+    # file: ('play', 'follow', 1, 'cards'), ('transfers', 'discard', 'when'), …; what a refusal quotes
+    trees: dict[tuple, object] = field(default_factory=dict, repr=False, compare=False)
+    # the values of a finished deal players see, in order (label, kind, function): the rule file's
+    # 'facts'; None where it has none, and then its marks and lets stand for them
+    facts: tuple[tuple[str, str, Fn], ...] | None = field(default=None, repr=False)
 
     @property
     def points(self) -> tuple[Fraction, ...]:
@@ -177,6 +183,11 @@ class Rules:
     def counter_starts(self) -> tuple[tuple[Fraction, ...], ...]:
         """Each counter's value for every seat or team before the first deal."""
         return tuple((c.start,) * (self.players if c.kind == "seat" else len(self.teams)) for c in self.counters)
+
+    def words(self, path: tuple) -> str:
+        """The rule string at ``path`` in the words of ``atout explain``; '' where there is none."""
+        tree = self.trees.get(path)
+        return "" if tree is None else tree.english()
 
     @property
     def fixed_teams(self) -> bool:

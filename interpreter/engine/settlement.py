@@ -76,6 +76,12 @@ class Result:
         self._details()
         return self._breakdown
 
+    @property
+    def shown_facts(self) -> list[dict[str, Any]]:
+        """The deal's values players see, in the rule file's order: label, kind and value each
+        (its 'facts'; without them, each mark and let by its name)."""
+        return self.breakdown.get("facts", [])
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Result):
             return NotImplemented
@@ -152,9 +158,20 @@ class Settlement:
         """The named facts of a settled deal (its lets, marks, taker, trump) and its breakdown."""
         self.memo = {}
         try:
-            return self._facts(), self._breakdown(seat_scores, team_scores, given)
+            facts, breakdown = self._facts(), self._breakdown(seat_scores, team_scores, given)
+            breakdown["facts"] = self._shown_facts(facts)
+            return facts, breakdown
         finally:
             self.memo = None
+
+    def _shown_facts(self, facts: dict[str, Any]) -> list[dict[str, Any]]:
+        """The rule file's 'facts' (label, kind, value each); where it has none, its marks and lets."""
+        game = self.game
+        if game.facts is not None:
+            return [{"label": label, "kind": kind, "value": self._fact(kind, _or_none(fn, self))}
+                    for label, kind, fn in game.facts]
+        named = list(zip(game.mark_names, game.mark_types)) + [(name, kind) for name, kind, _ in game.lets]
+        return [{"label": name, "kind": kind, "value": facts.get(name)} for name, kind in named]
 
     def _facts(self) -> dict[str, Any]:
         game = self.game
@@ -247,7 +264,8 @@ class Settlement:
                   "melds": sum(self.melds[s] for s in members),
                   "shown": sum(self.shown[s] for s in members),
                   "awards": team_awards[t], "score": team_scores[t]} for t, members in enumerate(self.teams)]
-        return {"taker": self.taker, "call": None if self.call is None else self.call.text,
+        return {"won by": _deal_winner(game, team_scores), "taker": self.taker,
+                "call": None if self.call is None else self.call.text,
                 "contract": self.contract if game.auction is not None else None,
                 "trump": game.deck.suit_codes[self.trump] if self.trump >= 0 else None,
                 "seats": seats, "teams": teams}
@@ -262,3 +280,21 @@ class Settlement:
         if kind == "suit":
             return deck.suit_codes[value]
         return deck.text(value)
+
+
+def _deal_winner(game, team_scores) -> str | None:
+    """The team that won the deal by its score (the higher, or the lower where the lowest match
+    score wins and deal scores add up); None when the best scores are equal."""
+    better = max if game.match.high_wins != game.match.down else min
+    best = better(team_scores)
+    leaders = [t for t, x in enumerate(team_scores) if x == best]
+    return game.team_names[leaders[0]] if len(leaders) == 1 else None
+
+
+def _or_none(fn, state) -> Any:
+    """A shown value, or None where it cannot be worked out in this deal (a division by zero):
+    as a let that the awards did not read."""
+    try:
+        return fn(state)
+    except RuleRuntimeError:
+        return None

@@ -16,6 +16,7 @@ from .parts import Action, Standing
 from .phases import (AUCTION, DECIDE, END_OF_AUCTION, OVER, PLAY, START_OF_PLAY, THEN_DEAL, TRANSFER, TRANSFERS,
                      Private, Taken)
 from .play import TrickPlay
+from .refusals import Refusals
 from .settlement import Reason, Result, Settlement, _num
 from .transfers import TransferPhase
 
@@ -86,7 +87,7 @@ def _fields_setter():
 _set_fields = _fields_setter()
 
 
-class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
+class State(AuctionPhase, TransferPhase, TrickPlay, Settlement, Refusals):
     """One deal in progress. ``apply`` checks legality; ``clone`` is a few list copies.
 
     Cards are int bitmasks (hands, won cards) or short lists (piles, top card first; the
@@ -346,9 +347,9 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
             action = self.resolve(str(action))
         if action.kind == "play" and self.phase == PLAY and self.pending is None:
             if not (self.legal_mask() >> action.card) & 1:
-                raise IllegalActionError(self._why_illegal(action))
+                raise IllegalActionError.refused(self.why_refused(action))
         elif action not in self.legal_actions():
-            raise IllegalActionError(self._why_illegal(action))
+            raise IllegalActionError.refused(self.why_refused(action))
         try:
             self.apply_unchecked(action)
         except RULE_ERRORS as err:
@@ -422,35 +423,6 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement):
         if action.kind == "give":
             return ("transfers", game.transfers[action.arg].name)
         return None
-
-    def _why_illegal(self, action: Action) -> str:
-        deck = self.game.deck
-        card, seat = action.card, self.current
-        if self.phase == AUCTION and action.kind not in ("call", "hold", "double"):
-            return f"{action.text}: the auction is not over; calls now: {self._listing()}"
-        if self.phase == PLAY and action.kind in ("call", "hold", "double", "pass") and self.pending is None:
-            return f"{action.text}: the auction is over; play a card"
-        if self.phase in (TRANSFER, DECIDE) or self.pending is not None:
-            return f"{action.text}: not allowed now; legal: {self._listing()}{self._choice_hint()}"
-        if card >= 0 and not (self.hands[seat] >> card) & 1:
-            return f"{action.text}: seat {seat} does not hold {deck.codes[card]} ({deck.names[card]})"
-        if action.kind == "play":
-            return f"{action.text}: not allowed by the follow rules here; legal: {self._listing()}"
-        return f"{action.text}: not allowed now; legal: {self._listing()}"
-
-    def _choice_hint(self) -> str:
-        """Why only some cards may be chosen now, in the rule file's terms."""
-        if self.pending is None:
-            return ""
-        kind, k, remaining, _ = self.pending
-        spec = self.game.transfers[k] if kind == "give" else self.game.shows[k]
-        hint = f" ({remaining} more card(s) to choose for {spec.name}"
-        if spec.first is not None:
-            hint += "; the cards allowed first must be used before any other"
-        return hint + ")"
-
-    def _listing(self) -> str:
-        return ", ".join(a.text for a in self.legal_actions())
 
     # --- reading the state -------------------------------------------------------------
 

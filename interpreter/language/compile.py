@@ -52,6 +52,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         self.broken = broken          # top-level keys that failed the schema check
         self.problems: list[Problem] = []
         self.generated: list[tuple[tuple, str]] = []   # (where in the file, generated source) per rule string
+        self.trees: dict[tuple, Any] = {}               # (where in the file) → the rule string as parsed
         lets = self.doc.get("let")
         # names whose definition is reported already: all of them when the section is broken
         self.failed_lets: set[str] = ({str(k).partition("(")[0] for k in lets}
@@ -73,10 +74,17 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
     def parse(self, path: tuple, start: str) -> Any:
         text = self.source.value_at(path)
         try:
-            return parse(str(text), start)
+            tree = parse(str(text), start)
         except SyntaxProblem as err:
             self.report_in(path, err.pos, err.message, err.hint)
             raise _Skip from None
+        if isinstance(tree, n.Clause):
+            self.trees[path + ("cards",)] = tree.select
+            if tree.when is not None:
+                self.trees[path + ("when",)] = tree.when
+        else:
+            self.trees[path] = tree
+        return tree
 
     def need(self, *keys: str) -> None:
         if any(k in self.broken for k in keys):
@@ -122,6 +130,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         for index, (name, spec) in enumerate((doc.get("counters") or {}).items() if "counters" not in self.broken else ()):
             scope.counters[str(name)] = (index, str(spec.get("of", "team")))
         lets = self.section(lambda: self.lets(exprs, scope), ())
+        facts = self.section(lambda: self.facts(exprs), None) if "facts" in doc else None
         team_rules = self.section(lambda: self.team_rules(exprs), None) if formed else None
         annul_when = self.section(lambda: self.need("annul when") or self.expr(exprs, ("annul when",), "bool").fn, None) \
             if "annul when" in doc else None
@@ -155,7 +164,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             lets=lets, awards=awards, match=match, mark_names=tuple(marks), mark_types=tuple(marks.values()),
             transfers=transfers, annul_when=annul_when, team_rules=team_rules, counters=counters,
             rankings=tuple(rankings.values()), code=RuleSources(dict(self.generated), exprs.namespace),
-            deal_sizes=deal_sizes, mark_starts=mark_starts,
+            deal_sizes=deal_sizes, mark_starts=mark_starts, trees=dict(self.trees), facts=facts,
             actions=self.actions(deck, auction, played["declarations"], played["side_actions"], transfers,
                                  played["shows"], played["melds"]), **played,
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..engine.parts import Award, Counter, MatchRule
+from ..engine.parts import Award, Counter, Fn, MatchRule
 from .compile_support import _Skip
 from .expressions import ExpressionCompiler, Scope
 
@@ -16,6 +16,22 @@ class ScoringSections:
     """Sections of the rule file, mixed into the Compiler."""
 
     __slots__ = ()
+
+    def facts(self, exprs: ExpressionCompiler) -> tuple[tuple[str, str, Fn], ...]:
+        """The values of a finished deal shown to players, in order: label, kind, function."""
+        self.need("facts", "let")
+        found = []
+        failed = False
+        for label in self.doc["facts"]:
+            try:
+                compiled = self.expr(exprs, ("facts", label), "num|bool|seat|team|set|suit|none")
+            except _Skip:
+                failed = True
+                continue
+            found.append((str(label), compiled.type, compiled.fn))
+        if failed:
+            raise _Skip
+        return tuple(found)
 
     def scoring(self, exprs: ExpressionCompiler, scope: Scope) -> tuple[Award, ...]:
         self.need("scoring")

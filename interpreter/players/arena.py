@@ -28,7 +28,7 @@ import time
 from typing import Callable
 
 from ..engine.game import Game
-from ..engine.match import Match
+from ..engine.match import Match, MatchResult
 from ..errors import RuleRuntimeError
 from .registry import Player, make_player
 
@@ -268,13 +268,14 @@ def _play_range(game: Game, specs: list[str], indices: range, seed: int | str, s
             sat = seating(k, seats, r)
             players = [make_player(specs[j], f"{match_seed}:{i}") for i, j in enumerate(sat)]
             match = Match(game, match_seed, m % seats, 1) if single_deals else Match(game, match_seed)
-            sides = _play_match(game, match, r, players, sat, tally)
+            outcome = _play_match(game, match, r, players, sat, tally)
+            sides = outcome.team_scores
             held: dict[int, list[Fraction]] = {}
             for seat, j in enumerate(sat):
                 held.setdefault(j, []).append(sides[side_of[seat]])
             scores = {j: sum(xs, Fraction(0)) / len(xs) for j, xs in held.items()}
             per_rotation.append(scores)
-            _count_game(game, scores, sides, sat, side_of, tally)
+            _count_game(game, scores, outcome.winners, sat, tally)
         _count_match(per_rotation, tally)
         if progress is not None:
             progress(1)
@@ -282,8 +283,8 @@ def _play_range(game: Game, specs: list[str], indices: range, seed: int | str, s
 
 
 def _play_match(game: Game, match: Match, rotation: int, players: list[Player], sat: list[int],
-                tally: _Tally) -> tuple[Fraction, ...]:
-    """Play one whole match; its final side scores. Times each decision against the spec that made it."""
+                tally: _Tally) -> MatchResult:
+    """Play one whole match; its result. Times each decision against the spec that made it."""
     try:
         while (state := match.state) is not None:
             seat = state.current_player
@@ -297,17 +298,17 @@ def _play_match(game: Game, match: Match, rotation: int, players: list[Player], 
         raise RuleRuntimeError.during(f"{game.path}: match seed {match.seed!r}, rotation {rotation}, "
                                       f"deal {len(match.results) + 1} (deal seed {match.deal_seed})", err) from err
     tally.deals += len(match.results)
-    return match.result().team_scores
+    return match.result()
 
 
-def _count_game(game: Game, scores: dict[int, Fraction], sides: tuple[Fraction, ...], sat: list[int],
-                side_of: dict[int, int], tally: _Tally) -> None:
+def _count_game(game: Game, scores: dict[int, Fraction], winners: tuple[int, ...], sat: list[int],
+                tally: _Tally) -> None:
     """Wins and pairwise results of one game (one rotation of one match).
 
-    The leading sides are those Match.result would name (the best score by the game's rule); a
-    spec alone among their occupants wins, one of several shares the first place: half a win."""
-    best = max(sides) if game.match.high_wins else min(sides)
-    top = {sat[seat] for seat in range(game.players) if sides[side_of[seat]] == best}
+    The winners are the seats Match.result names (a side formed for a one-deal match wins or
+    loses together); a spec alone among their occupants wins, one of several shares the first
+    place: half a win."""
+    top = {sat[seat] for seat in winners}
     for j in scores:
         tally.games[j] += 1
         if j in top:

@@ -8,8 +8,25 @@ from ..engine.phases import Private
 from ..engine.state import AUCTION, DECIDE, TRANSFER, State
 
 
-def seat_label(seat: int, you: int) -> str:
+def seat_label(seat: int, you: int | None) -> str:
     return "you" if seat == you else f"seat {seat}"
+
+
+def match_verdict(final, you: int | None = None) -> str:
+    """Who won a finished match (a MatchResult), in words: 'you win', 'the defence wins',
+    'North-South wins', 'seat 2 wins', or a draw. A side formed for the deal wins together."""
+    if not final.winners:
+        return "the match is a draw"
+    if you in final.winners:
+        together = [seat_label(s, you) for s in final.winners if s != you]
+        team = f" ({_the(final.side)})" if final.side and not final.side.startswith("seat ") else ""
+        return "you win" + (f", with {' and '.join(together)}" if together else "") + team
+    return f"{_the(final.side or ' and '.join(seat_label(s, you) for s in final.winners))} wins"
+
+
+def _the(side: str) -> str:
+    """A side's name in a sentence: 'the defence' for a common noun, 'North-South' as it is."""
+    return f"the {side}" if side[:1].islower() and not side.startswith("seat ") else side
 
 
 def describe_card(state: State, card: int) -> str:
@@ -134,6 +151,25 @@ def trick_summary(state: State, you: int) -> str:
     return f"  → {seat_label(winner, you)} win{'' if winner == you else 's'} the trick"
 
 
+def _tricks(n: int) -> str:
+    return "no tricks" if n == 0 else f"{n} trick{'' if n == 1 else 's'}"
+
+
+def fact_text(fact: dict, you: int | None = None) -> str | None:
+    """A shown value of a finished deal as a person reads it ('you', 'yes', 4.5, a team's name);
+    None for a value that is not there (none) or that is a set of cards."""
+    value, kind = fact["value"], fact["kind"]
+    if value is None or kind in ("set", "none"):
+        return None
+    if kind == "seat":
+        return seat_label(value, you)
+    if kind == "bool":
+        return "yes" if value else "no"
+    if kind == "num":
+        return _fmt(value)
+    return str(value)
+
+
 def deal_summary(state: State, result, you: int) -> list[str]:
     """How a finished deal was decided, for every side (not only yours): tricks, card points,
     melds and each award with its points; then the rule file's named facts (not card sets)."""
@@ -143,22 +179,19 @@ def deal_summary(state: State, result, you: int) -> list[str]:
     lines = []
     for row in rows:
         name = row["team"] if "seat" not in row else seat_label(row["seat"], you)
-        pieces = [f"{row['tricks']} trick{'' if row['tricks'] == 1 else 's'}"]
+        pieces = [_tricks(row["tricks"])]
+        if "seats" in row and len(row["seats"]) > 1:
+            pieces[0] += " (" + ", ".join(f"{seat_label(s, you)} {state.tricks[s]}" for s in row["seats"]) + ")"
         if any(any(r) for r in state.points.scaled):
             pieces.append(f"{_fmt(row['card_points'])} card points")
-        if row["melds"] or row["shown"]:
-            pieces.append(f"melds {_fmt(row['melds'] + row['shown'])}")
+        if row["melds"]:
+            pieces.append(f"melds {_fmt(row['melds'])}")
+        if row["shown"]:
+            pieces.append(f"cards shown {_fmt(row['shown'])}")
         awards = ", ".join(f"{rule} {_fmt(points)}" for rule, points in row["awards"].items())
         lines.append(f"  {name}: {', '.join(pieces)}; scores {_fmt(row['score'])}" + (f" ({awards})" if awards else ""))
-    kinds = dict(zip(game.mark_names, game.mark_types)) | {name: kind for name, kind, _ in game.lets}
-    facts = []
-    for name, value in result.facts.items():
-        kind = kinds.get(name)
-        if value is None or kind not in ("num", "bool", "seat", "team", "suit"):
-            continue
-        shown = seat_label(value, you) if kind == "seat" else ("yes" if value else "no") if kind == "bool" else \
-            _fmt(value) if kind == "num" else str(value)
-        facts.append(f"{name.replace('_', ' ')}: {shown}")
+    facts = [f"{fact['label'].replace('_', ' ')}: {shown}" for fact in result.shown_facts
+             if (shown := fact_text(fact, you)) is not None]
     if facts:
         lines.append("  " + "; ".join(facts))
     return lines

@@ -18,14 +18,26 @@ from ..players.registry import make_player
 PROBE_DEALS = 16   # probe deals played to learn the engine's values (annulled or failing ones do not count)
 
 
+ENGINE_VALUES = ("annulled", "won by", "taker", "call", "trump")   # of the breakdown: who won the deal, took it, with what
+
+
 def deal_facts(result: Result) -> dict[str, Any]:
-    """The facts of a deal with the plain values of its breakdown (lists and tables left out)."""
-    plain = {k: v for k, v in result.breakdown.items() if not isinstance(v, (list, dict, tuple))}
-    return {**plain, **result.facts}
+    """The facts of a deal players may see: the engine's plain values (who won the deal, the
+    taker, the call, the trump) and the values the rule file shows (its 'facts', else its marks
+    and lets); each seat's tricks and the trick winners too. Internal lets stay out where the
+    file lists its facts."""
+    breakdown = result.breakdown
+    found = {k: breakdown[k] for k in ENGINE_VALUES if k in breakdown}
+    found.update((k, result.facts[k]) for k in ("tricks", "trick_winners") if k in result.facts)
+    found.update((fact["label"], fact["value"]) for fact in result.shown_facts)
+    return found
 
 
 def declared_kinds(game: Game) -> dict[str, str]:
-    """The kinds the rule file declares for its marks and lets (num, bool, seat, team, suit, card, set)."""
+    """The kinds of the values the rule file shows (num, bool, seat, team, suit, card, set): its
+    'facts', else its marks and lets."""
+    if game.facts is not None:
+        return {label: "str" if kind == "none" else kind for label, kind, _ in game.facts}
     kinds = dict(zip(game.mark_names, game.mark_types))
     kinds.update((name, kind) for name, kind, _ in game.lets)
     return kinds

@@ -22,6 +22,7 @@ from .stats import Summary, verdict, wilson
 
 FIGURE_SIZE = (8, 3.6)
 MANY_VALUES = 50    # a CSV text column with more values than this is taken for card sets
+FEW_NUMBERS = 12    # a CSV column of whole numbers with more values than this holds totals, not levels
 
 
 def write_report(data_path: Path, out_path: Path) -> int:
@@ -88,7 +89,9 @@ def _guess_kind(values: list) -> str:
         numbers = [Fraction(v) for v in seen]
     except ValueError:
         return "set" if len(set(seen)) > MANY_VALUES else "str"
-    return "int" if all(x.denominator == 1 for x in numbers) else "num"
+    # whole numbers of few values (levels, seats) are counted by value; of many (totals), summed
+    whole = all(x.denominator == 1 for x in numbers) and len(set(numbers)) <= FEW_NUMBERS
+    return "int" if whole else "num"
 
 
 def _read_value(value: Any, kind: str) -> Any:

@@ -197,7 +197,7 @@ def _play_match(game: Game, variant: str | None, i: int, plan: Plan, summary: Su
         raise RuleRuntimeError.during(f"{game.path}: match seed {match_seed!r}, deal {number} "
                                       f"(deal seed {match.deal_seed})", err) from err
     outcome = match.result()
-    summary.add_match(outcome.team_scores, outcome.seat_scores, outcome.winner)
+    summary.add_match(outcome.team_scores, outcome.seat_scores, outcome.winners)
     if recorder is not None:
         part.lines.append(json.dumps(recorder.end_match(match), ensure_ascii=False) + "\n")
     return outcome.team_scores, outcome.winner, len(outcome.deals)

@@ -141,6 +141,9 @@ def verdict(low: float | None, high: float | None) -> str:
     return "above 0" if low > 0 else "below 0" if high < 0 else "covers 0"
 
 
+WON_BY = "won by"   # the breakdown's team that won the deal: no fact of a rule file has a space
+
+
 @dataclass
 class Summary:
     """Statistics over many matches of one game; two summaries of the same run add up with ``merge``.
@@ -174,6 +177,7 @@ class Summary:
     rule_deals: dict[str, int] = field(default_factory=dict)     # deals where the rule gave an award
     facts: dict[str, Any] = field(default_factory=dict)          # name → true count, Moments or Counter
     calls: dict[str, list] = field(default_factory=dict)         # call → [deals, {bool fact: true count}]
+    deal_wins: Counter = field(default_factory=Counter)          # team that won the deal (None: equal) → deals
 
     def __post_init__(self) -> None:
         sides, seats = len(self.side_names), len(self.players)
@@ -183,6 +187,7 @@ class Summary:
                             ("seat_deal", seats), ("seat_edge", seats), ("place_edge", seats)):
             setattr(self, name, getattr(self, name) or [Moments() for _ in range(count)])
         self.distributions = self.distributions or [Counter() for _ in range(sides)]
+        self.fact_kinds.pop(WON_BY, None)       # counted in deal_wins, not as a fact
         self.declared = set(self.fact_kinds)
         self.side_of = [next(t for t, members in enumerate(self.side_seats) if s in members) for s in range(seats)]
 
@@ -230,8 +235,9 @@ class Summary:
         so the figures do not depend on where in the run it was first seen. Such a fact that
         was whole numbers (counted by value) and then gives a fraction becomes a number with a
         mean (``_promote``): whole and fractional values are one kind of number."""
+        self.deal_wins[facts.get(WON_BY)] += 1
         for name, value in facts.items():
-            if value is None or name in self.declared:
+            if value is None or name in self.declared or name == WON_BY:
                 continue
             kind = kind_of(value)
             known = self.fact_kinds.get(name)
@@ -271,17 +277,18 @@ class Summary:
             found = self.facts[name] = kind()
         return found
 
-    def add_match(self, side_scores: Sequence[Any], seat_scores: Sequence[Any], winner: int | None) -> None:
+    def add_match(self, side_scores: Sequence[Any], seat_scores: Sequence[Any], winners: Sequence[int]) -> None:
+        """One finished match: its scores and the seats that won it together (none: a draw)."""
         self.matches += 1
-        if winner is None:
-            self.draws += 1
-        else:
-            self.side_wins[winner] += 1
+        won = set(winners)
+        self.draws += not won
+        for t, members in enumerate(self.side_seats):
+            self.side_wins[t] += bool(won) and set(members) <= won
         for t, x in enumerate(side_scores):
             self.side_match[t].add(exact(x))
         for s, x in enumerate(seat_scores):
             self.seat_match[s].add(exact(x))
-            self.seat_wins[s] += winner is not None and self.side_of[s] == winner
+            self.seat_wins[s] += s in won
 
     def merge(self, other: Summary) -> None:
         for name in ("matches", "deals", "actions", "annulled", "draws"):
@@ -293,6 +300,7 @@ class Summary:
                 mine.merge(theirs)
         for mine, theirs in zip(self.distributions, other.distributions):
             mine.update(theirs)
+        self.deal_wins.update(other.deal_wins)
         for name in ("rules", "rule_deals"):
             table = getattr(self, name)
             for key, n in getattr(other, name).items():
@@ -346,6 +354,14 @@ class Summary:
         return {"matches": self.matches, "deals": self.deals, "actions": self.actions, "draws": self.draws,
                 **deals, "rules": dict(sorted(self.rules.items()))}
 
+    def deal_wins_json(self) -> dict:
+        """Of the deals played, how many each team won (the teams formed in each deal, where they
+        are), and how many ended equal."""
+        played = sum(self.deal_wins.values())
+        wins = {name: {"wins": n, "rate": n / played, "rate_95": list(wilson(n, played))}
+                for name, n in sorted(self.deal_wins.items(), key=lambda kv: -kv[1]) if name is not None}
+        return {"deals": played, "sides": wins, "equal": self.deal_wins.get(None, 0)}
+
     def to_json_deals(self) -> dict:
         """The statistics of deals: scores and their distribution, seat and dealer advantage,
         annulled deals, rules, facts and calls."""
@@ -361,7 +377,8 @@ class Summary:
                  for rule, n in sorted(self.rules.items())}
         return {"players": self.players, "direction": self.direction(), "sides": sides, "seats": seats,
                 "dealer": places, "annulled": share(self.annulled, self.deals), "rule_rates": rules,
-                "facts": self._facts_json(played), "calls": self._calls_json(played)}
+                "deal_wins": self.deal_wins_json(), "facts": self._facts_json(played),
+                "calls": self._calls_json(played)}
 
     def _distribution(self, side: int) -> dict:
         counts = self.distributions[side]

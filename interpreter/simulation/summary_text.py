@@ -25,6 +25,7 @@ def summary_lines(summary: Summary, title: str, seed: str, unit: str) -> list[st
                      _fmt(Fraction(s.side_match[t].total) / s.matches), f"{half:.3g}"))
     rows.append(("draws", "", str(s.draws), f"{100 * s.draws / s.matches:.1f}%", "", "", ""))
     lines += [""] + _table(rows, left=2)
+    lines += _deal_wins_lines(s.deal_wins_json())
     lines += ["", "deal scores by side (mean ± 95%; quantiles 5% 25% 50% 75% 95%):"]
     rows = []
     for t, name in enumerate(s.side_names):
@@ -146,6 +147,17 @@ def _fmt(x) -> str:
     """Exact numbers for people: whole numbers plain, others as decimals."""
     x = Fraction(x)
     return str(x.numerator) if x.denominator == 1 else f"{float(x):.3f}".rstrip("0")
+
+
+def _deal_wins_lines(won: dict) -> list[str]:
+    """Who won the deals: each team's share, the teams formed in the deal where they are."""
+    if not won["deals"]:
+        return []
+    rows = [("deals won by", "deals", "win %", "95% interval")]
+    for name, side in won["sides"].items():
+        rows.append((name, str(side["wins"]), f"{100 * side['rate']:.1f}%", _percent_interval(side["rate_95"])))
+    rows.append(("equal", str(won["equal"]), f"{100 * won['equal'] / won['deals']:.1f}%", ""))
+    return [""] + _table(rows, left=1)
 
 
 def _table(rows: list[tuple[str, ...]], left: int) -> list[str]:

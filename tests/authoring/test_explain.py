@@ -85,3 +85,11 @@ def test_explain_says_a_passed_out_deal_is_scored(tmp_path):
     assert "  If every round passes, the deal ends there and is scored (it counts as a deal)." in explain(path).splitlines()
     path.write_text(PASSED_OUT.replace("  if all pass: score\n", ""), encoding="utf-8")
     assert "  If every round passes, the deal is annulled." in explain(path).splitlines()
+
+
+def test_explain_lists_the_facts_shown_and_says_a_deal_side_wins_together():
+    page = explain(interpreter.resolve("french-tarot"))
+    assert "At the end of a deal players are shown: bouts, bouts; card points needed, target; " in page
+    assert "a match of one deal is won by the side formed in it, its seats together." in page
+    assert "players are shown the tricks and the scores only." in explain(interpreter.resolve("oh-hell"))
+    assert "side formed in it" not in explain(interpreter.resolve("belote"))       # fixed teams

@@ -108,3 +108,46 @@ def test_max_and_min_score_read_the_match_scores(tmp_path):
     assert [(d.facts["top"], d.facts["bottom"]) for d in match.results] == [(0, 0), (10, 1), (19, 12)]
     assert [d.seat_scores for d in match.results] == [(1, 10), (11, 9), (20, -2)]
     assert match.result().team_scores == (32, 17)
+
+
+# --- who wins: a side formed for the deal wins or loses together ---------------------------------
+
+def _played(game, seed):
+    match = interpreter.Match(game, seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    return match.result()
+
+
+def test_a_one_deal_match_is_won_by_the_side_formed_in_the_deal_never_drawn_by_the_defenders_tie():
+    game = interpreter.load("french-tarot")
+    sides = set()
+    for seed in range(30):
+        final = _played(game, seed)
+        deal = final.deals[-1]
+        attack = deal.breakdown["teams"][0]
+        assert attack["team"] == "attack" and not final.is_draw
+        won = "attack" if deal.team_scores[0] > deal.team_scores[1] else "defence"
+        assert final.side == won and deal.breakdown["won by"] == won
+        assert set(final.winners) == set(next(t["seats"] for t in deal.breakdown["teams"] if t["team"] == won))
+        if won == "defence":                # three seats equal at the top: one side's win, not a draw
+            assert len(final.winners) == 3 and len({final.seat_scores[s] for s in final.winners}) == 1
+        sides.add(won)
+    assert sides == {"attack", "defence"}
+
+
+def test_a_match_of_fixed_teams_is_won_by_the_team_with_the_best_score():
+    final = _played(interpreter.load("belote"), 4)
+    best = max(range(2), key=lambda t: final.team_scores[t])
+    assert final.team_scores[best] != final.team_scores[1 - best]
+    assert (final.winner, final.side, final.winners) == (best, ("North-South", "East-West")[best],
+                                                          ((0, 2), (1, 3))[best])
+
+
+def test_a_match_of_several_deals_with_teams_formed_per_deal_counts_by_seat():
+    final = _played(interpreter.load("skat"), 2)
+    top = max(final.seat_scores)
+    leaders = [s for s, x in enumerate(final.seat_scores) if x == top]
+    assert final.winners == (tuple(leaders) if len(leaders) == 1 else ())
+    assert final.side == (f"seat {leaders[0]}" if len(leaders) == 1 else None)

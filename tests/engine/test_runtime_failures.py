@@ -162,6 +162,7 @@ def test_a_let_that_cannot_be_worked_out_in_a_deal_whose_awards_do_not_read_it_h
     and a simulation runs to its end. In a deal whose awards do read it, it has its value."""
     text = (interpreter.GAMES_DIR / "sixty-six.yaml").read_text(encoding="utf-8")
     text = _changed(text, "  loser: next(winner)\n", "  loser: next(winner)\n  share: 12 / tricks(loser)\n")
+    text = _changed(text, "  closed by: closer\n", "  closed by: closer\n  share: share\n")      # shown to players
     text = _changed(text, "  award:\n", "  award:\n    - rule: share\n      when: tricks(loser) > 1\n"
                                        "      to: winner\n      points: share\n")
     path = tmp_path / "shares.yaml"

@@ -35,23 +35,26 @@ PASS_HANDS = {"hands": [["AH", "KH", "QH", "AS", "KS"], ["JH", "10H", "QS", "JS"
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_an_illegal_give_says_the_cards_allowed_first_come_first(tmp_path, engine):
+def test_an_illegal_give_quotes_the_transfers_first(tmp_path, engine):
     game = on(tiny(tmp_path, PASSING.replace("FIRST", "    first: H\n")), engine)
     state = game.new_deal(layout=PASS_HANDS, dealer=0)
     assert state.current_player == 1 and texts(state) == ["give JH", "give 10H"]
     with pytest.raises(interpreter.IllegalActionError) as err:
         state.apply("give JS")
-    assert str(err.value) == ("give JS: not allowed now; legal: give JH, give 10H (2 more card(s) to choose for "
-                              "give; the cards allowed first must be used before any other)")
+    assert str(err.value) == ("give JS: 'give' takes cards from H before any other while there are enough "
+                              "(2 more cards to choose for 'give'); legal: give JH, give 10H")
+    assert err.value.refusal.rule == ("transfers", "give", "first")
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_an_illegal_give_without_first_cards_gives_only_the_count(tmp_path, engine):
+def test_an_illegal_give_outside_its_cards_quotes_the_transfers_cards(tmp_path, engine):
     game = on(tiny(tmp_path, PASSING.replace("FIRST", "    cards: hand except S\n")), engine)
     state = game.new_deal(layout=PASS_HANDS, dealer=0)
     with pytest.raises(interpreter.IllegalActionError) as err:
         state.apply("give JS")
-    assert str(err.value) == "give JS: not allowed now; legal: give JH, give 10H (2 more card(s) to choose for give)"
+    assert str(err.value) == ("give JS: 'give' takes cards only from hand except S (2 more cards to choose for "
+                              "'give'); legal: give JH, give 10H")
+    assert err.value.refusal.rule == ("transfers", "give", "cards")
 
 
 # --- a card typed alone names the legal action on it -------------------------------------------

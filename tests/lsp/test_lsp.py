@@ -106,7 +106,7 @@ async def test_completion_inside_an_expression(client: LanguageClient) -> None:
 
 
 async def test_completion_of_keys(client: LanguageClient) -> None:
-    text = (GAMES / "whist.yaml").read_text(encoding="utf-8").replace("\nscoring:", "\n  \nscoring:")
+    text = (GAMES / "whist.yaml").read_text(encoding="utf-8").replace("\nfacts:", "\n  \nfacts:")
     uri = _open(client, Path("/tmp/atout-keys/whist.yaml"), text)
     row = text.split("\n").index("  ")
     result = await client.text_document_completion_async(t.CompletionParams(
@@ -133,6 +133,10 @@ async def test_hover_on_a_builtin_a_let_and_a_section(client: LanguageClient) ->
     assert await _hover(client, uri, _where(text, "count(honour_cards and (dealt(seat(0))", "honour_cards")) == \
         "**honour_cards**: let (a set)\n\n```\nhonour_cards: trumps and (A or K or Q or J)\n```"
     assert (await _hover(client, uri, _where(text, "match:", "match"))).startswith("**The match**\n\nHow deals make")
+    shown = await _hover(client, uri, _where(text, "North-South honours: honours(team(seat(0)))", "honours(team"))
+    assert shown is not None and shown.startswith("**honours**: function")   # a fact's value is rule language
+    assert shown == await _hover(client, uri, _where(text, "(4 if honours(team) = 4", "honours"))
+    assert (await _hover(client, uri, _where(text, "facts:", "facts"))).startswith("**Values shown to players**")
     assert await _hover(client, uri, _where(text, "direction: clockwise", "deal")) is None  # a comment
 
 
@@ -173,7 +177,7 @@ async def test_document_symbols(client: LanguageClient) -> None:
     symbols = await client.text_document_document_symbol_async(t.DocumentSymbolParams(
         text_document=t.TextDocumentIdentifier(uri=uri)))
     assert [s.name for s in symbols] == ["game", "about", "players", "direction", "teams", "cards", "piles", "order",
-                                         "deal", "auction", "counters", "let", "play", "scoring", "match"]
+                                         "deal", "auction", "counters", "let", "play", "facts", "scoring", "match"]
     by_name = {s.name: s for s in symbols}
     assert [c.name for c in by_name["let"].children] == ["trick_points", "honour_cards", "honours", "game_by_tricks",
                                                          "honour_points"]

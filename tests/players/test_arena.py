@@ -304,3 +304,11 @@ def test_arena_command_needs_two_players():
     result = RUN.invoke(main, ["arena", "belote", "greedy"])
     assert result.exit_code == 2
     assert "name at least two players" in result.output
+
+
+def test_a_side_formed_for_the_deal_wins_together_in_the_arena():
+    """French Tarot's defenders tie at the top when they win: every game still has a first
+    place (no game counts as nobody's), shared by the specs of the winning side."""
+    result = arena(interpreter.load("french-tarot"), ["random", "greedy"], 6, 1, single_deals=True)
+    games = result.players[0].matches
+    assert sum(p.wins for p in result.players) == games        # each game: one first place, maybe shared

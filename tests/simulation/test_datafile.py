@@ -26,15 +26,15 @@ def test_parquet_rows_hold_the_deal_its_scores_rules_and_facts(tmp_path):
     assert table.num_rows == summary["deals"] >= 40
     names = table.column_names
     assert names[:7] == ["match", "deal", "deal_seed", "dealer", "variant", "players", "annulled"]
-    assert {"score:North-South", "score:East-West", "seat:3", "rule:card points", "fact:made", "fact:call"} <= set(names)
+    assert {"score:North-South", "score:East-West", "seat:3", "rule:card points", "fact:contract made", "fact:call"} <= set(names)
     rows = table.to_pylist()
     assert rows[0]["players"] == "greedy,random,greedy,random" and rows[0]["match"] == 0
     assert [r["dealer"] for r in rows if r["deal"] == 1][:5] == [0, 1, 2, 3, 0]       # the dealer rotates
     # the rows add up to the summary's figures
     mean = sum(r["score:North-South"] for r in rows) / len(rows)
     assert mean == summary["sides"][0]["deal_score"]["mean"]
-    made = sum(r["fact:made"] is True for r in rows)
-    assert made == summary["facts"]["made"]["count"]
+    made = sum(r["fact:contract made"] is True for r in rows)
+    assert made == summary["facts"]["contract made"]["count"]
     about = json.loads(pq.ParquetFile(out).schema_arrow.metadata[b"atout"])
     assert (about["game"], about["seed"], about["high_wins"], about["sides"]) == \
         ("Belote", "6", True, ["North-South", "East-West"])
@@ -50,7 +50,7 @@ def test_csv_and_parquet_hold_the_same_rows(tmp_path):
     assert len(rows) == len(parquet)
     first, other = rows[3], parquet[3]
     assert first["deal_seed"] == str(other["deal_seed"]) and first["fact:call"] == other["fact:call"]
-    assert first["fact:made"] == str(other["fact:made"]).lower()
+    assert first["fact:contract made"] == str(other["fact:contract made"]).lower()
     assert float(first["score:East-West"]) == other["score:East-West"]
 
 

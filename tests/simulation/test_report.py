@@ -42,7 +42,7 @@ def test_the_page_holds_the_charts_and_the_figures_of_the_summary(data):
     assert f"<td>dealer</td><td>{dealer['mean']:+.4g}</td>" in page
     assert "In this game the highest match score wins; a higher deal score is better." in page
     assert "Belote: simulation report" in page and f"{summary['deals']} deals from b.parquet" in page
-    made = summary["facts"]["made"]
+    made = summary["facts"]["contract made"]
     assert made["rate"] > 0 and "<h3>Yes/no facts</h3>" in page
 
 

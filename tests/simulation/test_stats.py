@@ -116,16 +116,16 @@ def test_progress_counts_each_match_once_with_two_jobs():
 def test_belote_statistics_read_the_call_the_made_fact_and_the_dealer():
     game = interpreter.load("belote")
     kinds = fact_kinds(game)
-    assert kinds["made"] == "bool" and kinds["call"] == "str" and kinds["tricks"] == "list"
-    assert list(kinds)[:5] == ["takers", "defenders", "capot", "belote", "made"]   # the rule file's first
+    assert kinds["contract made"] == "bool" and kinds["call"] == "str" and kinds["tricks"] == "list"
+    assert list(kinds)[:4] == ["takers", "takers' total", "defenders' total", "contract made"]   # the file's first
     summary = simulate(game, 40, 1, ["random"] * 4, single_deals=True)
     data = summary.to_json()
     assert data["deals"] == 40 and data["annulled"]["count"] == summary.annulled
     calls = data["calls"]
     assert sum(c["count"] for c in calls.values()) == 40 - summary.annulled
-    assert set(calls["take"]["facts"]) == {"made"}
-    made = data["facts"]["made"]
-    assert made["count"] == sum(round(c["facts"]["made"]["rate"] * c["count"]) for c in calls.values())
+    assert set(calls["take"]["facts"]) == {"contract made"}
+    made = data["facts"]["contract made"]
+    assert made["count"] == sum(round(c["facts"]["contract made"]["rate"] * c["count"]) for c in calls.values())
     # the dealer rotates in single deals: each place after the dealer is every seat once in four
     advantages = [p["advantage"]["mean"] for p in data["dealer"]]
     assert advantages[0] == pytest.approx(advantages[2]) and advantages[1] == pytest.approx(-advantages[0])
@@ -156,9 +156,9 @@ def three_seats() -> Summary:
                 fact_kinds={"suit": "suit"})
     for i in range(101):
         s.add_deal(i % 3, [i, 0, i], [2 * i, 0], ["r1"], {"suit": "H" if i % 4 else "S"}, False)
-    s.add_match([10, 5], [10, 5, 10], 0)
-    s.add_match([1, 5], [1, 5, 1], 1)
-    s.add_match([5, 5], [5, 5, 5], None)
+    s.add_match([10, 5], [10, 5, 10], (0, 2))
+    s.add_match([1, 5], [1, 5, 1], (1,))
+    s.add_match([5, 5], [5, 5, 5], ())
     return s
 
 
@@ -167,7 +167,7 @@ def test_summary_counts_each_seat_wins_with_its_side_and_none_for_a_draw():
     assert s.side_wins == [1, 1] and s.draws == 1
     assert s.seat_wins == [1, 1, 1]
     assert [seat["wins"] for seat in s.to_json()["seats"]] == [1, 1, 1]
-    s.add_match([7, 5], [7, 5, 7], 0)
+    s.add_match([7, 5], [7, 5, 7], (0, 2))
     assert s.seat_wins == [2, 1, 2]
 
 
@@ -282,7 +282,7 @@ def test_summary_text_aligns_rule_names_to_the_left():
     s = Summary(players=["p", "q"], side_names=("X", "Y"), side_seats=((0,), (1,)))
     s.add_deal(0, [1, 0], [1, 0], ["a", "longer"], {}, False)
     s.add_deal(1, [0, 1], [0, 1], ["a"], {}, False)
-    s.add_match([1, 1], [1, 1], None)
+    s.add_match([1, 1], [1, 1], ())
     lines = summary_lines(s, "T", "1", "matches")
     at = lines.index("share of deals where each rule scored:")
     assert lines[at + 1].startswith("a       100.0%") and lines[at + 2].startswith("longer   50.0%")
@@ -292,7 +292,7 @@ def test_a_very_narrow_rate_interval_is_shown_with_three_decimals():
     s = Summary(players=["p", "q"], side_names=("X", "Y"), side_seats=((0,), (1,)))
     for _ in range(40000):
         s.add_deal(0, [1, 0], [1, 0], ["r1"], {}, False)
-    s.add_match([1, 0], [1, 0], 0)
+    s.add_match([1, 0], [1, 0], (0,))
     lines = summary_lines(s, "T", "1", "matches")
     at = lines.index("share of deals where each rule scored:")
     assert lines[at + 1].split() == ["r1", "100.0%", "99.990–100.000%"]
