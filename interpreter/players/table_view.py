@@ -6,6 +6,7 @@ from fractions import Fraction
 from ..engine.cards import bits
 from ..engine.phases import Private
 from ..engine.state import AUCTION, DECIDE, TRANSFER, State
+from ..language.working import fact_working
 
 
 def seat_label(seat: int, you: int | None) -> str:
@@ -42,10 +43,13 @@ def describe_action(state: State, seat: int, you: int, action) -> str:
         name = action.text.split(" ", 2)[2]
         return f"{who} declare{'' if seat == you else 's'} {name} and lead{'' if seat == you else 's'} " \
                f"{describe_card(state, action.card)}"
-    if action.kind == "give" and seat != you:
+    if action.kind == "give":
         spec = state.game.transfers[action.arg]
-        if spec.shown is None or not spec.shown(state) >> action.card & 1:
-            return f"{who}: {spec.said} (a card face down)"
+        to = f" to {seat_label(spec.to_seat(state), you)}" if spec.to_seat is not None else \
+            f" to the {state.game.pile_names[spec.to_pile]}"
+        if seat != you and (spec.shown is None or not spec.shown(state) >> action.card & 1):
+            return f"{who}: a card face down for '{spec.name}'{to}"
+        return f"{who}: {action.text}{to}"
     return f"{who}: {action.text}"
 
 
@@ -190,8 +194,8 @@ def deal_summary(state: State, result, you: int) -> list[str]:
             pieces.append(f"cards shown {_fmt(row['shown'])}")
         awards = ", ".join(f"{rule} {_fmt(points)}" for rule, points in row["awards"].items())
         lines.append(f"  {name}: {', '.join(pieces)}; scores {_fmt(row['score'])}" + (f" ({awards})" if awards else ""))
-    facts = [f"{fact['label'].replace('_', ' ')}: {shown}" for fact in result.shown_facts
-             if (shown := fact_text(fact, you)) is not None]
+    facts = [f"{fact['label'].replace('_', ' ')}: {fact_working(game, fact['label'], result) or shown}"
+             for fact in result.shown_facts if (shown := fact_text(fact, you)) is not None]
     if facts:
         lines.append("  " + "; ".join(facts))
     return lines

@@ -53,12 +53,12 @@ def test_a_given_card_is_face_down_to_others_unless_shown(tmp_path):
     game = passing(tmp_path, "    shown: H\n")
     state = game.new_deal(layout=HANDS, dealer=0)
     assert state.current_player == 1
-    assert describe_action(state, 1, 0, action(state, "give JH")) == "seat 1: give JH"
-    assert describe_action(state, 1, 0, action(state, "give JS")) == "seat 1: give (a card face down)"
-    assert describe_action(state, 1, 1, action(state, "give JS")) == "you: give JS"
+    assert describe_action(state, 1, 0, action(state, "give JH")) == "seat 1: give JH to you"
+    assert describe_action(state, 1, 0, action(state, "give JS")) == "seat 1: a card face down for 'give' to you"
+    assert describe_action(state, 1, 1, action(state, "give JS")) == "you: give JS to seat 0"
     plain = passing(tmp_path, "").new_deal(layout=HANDS, dealer=0)
-    assert describe_action(plain, 1, 0, action(plain, "give JH")) == "seat 1: give (a card face down)"
-    assert describe_action(plain, 1, 1, action(plain, "give JH")) == "you: give JH"
+    assert describe_action(plain, 1, 0, action(plain, "give JH")) == "seat 1: a card face down for 'give' to you"
+    assert describe_action(plain, 1, 1, action(plain, "give JH")) == "you: give JH to seat 0"
 
 
 def test_trick_summary_and_hand_line(tmp_path):
