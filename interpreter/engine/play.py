@@ -2,6 +2,8 @@
 what becomes of its cards, drawing from the stock."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..errors import RuleRuntimeError
 from .cards import bits
 from .parts import Action
@@ -230,14 +232,21 @@ class TrickPlay:
     def _declare(self, action: Action) -> None:
         game = self.game
         seat = self.current
-        self.bound = {"suit": action.suit}
-        self.melds[seat] += game.declarations[action.arg].points(self)
-        self.bound = {}
+        self.melds[seat] += self.declaration_points(action)
         self.history.append((seat, f"{action.text.split(' ', 2)[2]} {game.deck.suit_codes[action.suit]}"))
         if game.ends_when is not None and game.ends_when(self):
             self._end()
             return
         self._play(action.card)
+
+    def declaration_points(self, action: Action) -> int | Fraction:
+        """What the declaration ``action`` (a 'declare' with its led card) is worth now: its
+        'points' with 'suit' bound to the declared suit."""
+        self.bound = {"suit": action.suit}
+        try:
+            return self.game.declarations[action.arg].points(self)
+        finally:
+            self.bound = {}
 
     def _play(self, card: int) -> None:
         seat = self.current

@@ -40,9 +40,10 @@ def describe_action(state: State, seat: int, you: int, action) -> str:
     if action.kind == "play":
         return f"{who} play{'' if seat == you else 's'} {describe_card(state, action.card)}"
     if action.kind == "declare":
-        name = action.text.split(" ", 2)[2]
-        return f"{who} declare{'' if seat == you else 's'} {name} and lead{'' if seat == you else 's'} " \
-               f"{describe_card(state, action.card)}"
+        name, points = state.game.declarations[action.arg].name, state.declaration_points(action)
+        suit = state.game.deck.suit_names[action.suit]
+        return f"{who} declare{'' if seat == you else 's'} {name}, {_fmt(points)} in {suit}, and " \
+               f"lead{'' if seat == you else 's'} {describe_card(state, action.card)}"
     if action.kind == "give":
         spec = state.game.transfers[action.arg]
         to = f" to {seat_label(spec.to_seat(state), you)}" if spec.to_seat is not None else \

@@ -72,3 +72,18 @@ def test_trick_summary_and_hand_line(tmp_path):
     state.apply("AH")
     assert trick_summary(state, 0) == "  → you win the trick"
     assert trick_summary(state, 1) == "  → seat 0 wins the trick"
+
+
+def test_a_declaration_is_told_with_its_points_and_suit():
+    game = interpreter.load("sixty-six")
+    for seed in range(60):
+        state = game.new_deal(seed=seed)
+        declared = [a for a in state.legal_actions() if a.kind == "declare"]
+        if declared:
+            break
+    action = declared[0]
+    suit = game.deck.suit_of[action.card]
+    points = 40 if suit == state.trump else 20
+    assert describe_action(state, state.current, None, action) == (
+        f"seat {state.current} declares marriage, {points} in {game.deck.suit_names[suit]}, and leads "
+        f"{game.deck.codes[action.card]} ({game.deck.names[action.card]})")
