@@ -16,13 +16,20 @@ def seat_label(seat: int, you: int | None) -> str:
 def match_verdict(final, you: int | None = None) -> str:
     """Who won a finished match (a MatchResult), in words: 'you win', 'the defence wins',
     'North-South wins', 'seat 2 wins', or a draw. A side formed for the deal wins together."""
-    if not final.winners:
-        return "the match is a draw"
-    if you in final.winners:
-        together = [seat_label(s, you) for s in final.winners if s != you]
-        team = f" ({_the(final.side)})" if final.side and not final.side.startswith("seat ") else ""
-        return "you win" + (f", with {' and '.join(together)}" if together else "") + team
-    return f"{_the(final.side or ' and '.join(seat_label(s, you) for s in final.winners))} wins"
+    return verdict(final.winners, final.side, you)
+
+
+def verdict(winners, side: str | None, you: int | None = None, what: str = "") -> str:
+    """'you win the deal, with seat 2 (North-South)', 'the defence wins the match', 'seat 1
+    wins': the seats that won together and their side's name, from the seat ``you``'s chair."""
+    what = f" {what}" if what else ""
+    if not winners:
+        return f"{what.strip() or 'the match'} is a draw"
+    if you in winners:
+        together = [seat_label(s, you) for s in winners if s != you]
+        team = f" ({_the(side)})" if side and not side.startswith("seat ") else ""
+        return f"you win{what}" + (f", with {' and '.join(together)}" if together else "") + team
+    return f"{_the(side or ' and '.join(seat_label(s, you) for s in winners))} wins{what}"
 
 
 def _the(side: str) -> str:

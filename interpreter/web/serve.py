@@ -11,8 +11,6 @@ pace in a browser, none in tests), so a closed tab pauses its table and a reload
 """
 from __future__ import annotations
 
-import asyncio
-from fractions import Fraction
 import html
 import json
 import secrets
@@ -28,185 +26,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..authoring.explain import explain_html
 from ..engine.game import Game
-from ..engine.parts import Action
 from ..errors import AtoutError
 from ..language.rule_files import load
-from ..players.registry import make_player
-from ..players.table_view import describe_action, hand_order, seat_label
+from ..players.table_view import seat_label
+from .table import Table, suit_pip, suit_symbol
 
 WEB = Path(__file__).resolve().parent
-SUIT_SYMBOLS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
-PUBLIC_KINDS = ("num", "bool", "seat", "team", "suit")   # facts shown at the end of a deal (no card sets)
 MAX_TABLES = 200                                        # the oldest table goes when a new one would pass it
-
-
-def fmt(x: Any) -> str:
-    """An exact number for people: whole numbers plain, others as short decimals."""
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):.3f}".rstrip("0")
-
-
-def suit_symbol(name: str) -> str | None:
-    """The usual symbol of the four French suits, known by their English names; None for others."""
-    return SUIT_SYMBOLS.get(name.strip().casefold().removesuffix("s"))
-
-
-class Table:
-    """One person's seat at one match; AI players hold the other seats."""
-
-    def __init__(self, table_id: str, game: Game, key: str, seat: int, level: str, spec: str, seed: str):
-        self.id, self.game, self.key, self.seat, self.level, self.seed = table_id, game, key, seat, level, seed
-        self.others = {s: make_player(spec, f"{seed}:{s}") for s in range(game.players) if s != seat}
-        self.match = game.new_match(seed=seed)
-        self.lock = asyncio.Lock()
-        self.state = self.match.next_deal()
-        self.deal = 1
-        self.result = None
-        self.events: list[str] = []
-        self.last_trick: dict | None = None
-        self._settle_if_over()
-
-    # --- moves ------------------------------------------------------------------------------
-
-    def act(self, text: str) -> None:
-        """The person's move, by its text; raises AtoutError (the engine's message) if illegal."""
-        if self.result is not None:
-            raise AtoutError("the deal is over: ask for the next deal")
-        if self.state.current_player != self.seat:
-            raise AtoutError(f"it is {seat_label(self.state.current_player, self.seat)}'s turn, not yours")
-        action = self.state.resolve(text)
-        self.state.clone().apply(action)      # the engine's own message if it is illegal
-        self._apply(self.seat, action)
-
-    async def advance(self) -> bool:
-        """One move by the AI player whose turn it is; False when it is nobody's (yours, or the deal is over)."""
-        mover = None if self.result is not None else self.state.current_player
-        if mover is None or mover == self.seat:
-            return False
-        action = await asyncio.to_thread(self.others[mover].choose, self.state)
-        self._apply(mover, action)
-        return True
-
-    def next_deal(self) -> None:
-        if self.result is None:
-            raise AtoutError("the deal is not over yet")
-        if self.match.is_over:
-            raise AtoutError("the match is over: start a new table")
-        self.state = self.match.next_deal()
-        self.deal = len(self.match.results) + 1
-        self.result, self.events, self.last_trick = None, [], None
-        self._settle_if_over()
-
-    def _apply(self, mover: int, action: Action) -> None:
-        state = self.state
-        before = state.observation(self.seat)
-        self.events.append(describe_action(state, mover, self.seat, action))
-        state.apply(action)
-        after = state.observation(self.seat)
-        if len(after["trick_winners"]) > len(before["trick_winners"]):
-            winner = after["trick_winners"][-1]
-            self.last_trick = {"cards": before["trick"] + [[mover, self.game.deck.codes[action.card]]],
-                               "winner": winner}
-            self.events.append("the trick is spoiled: nobody wins it" if winner is None else
-                               f"{seat_label(winner, self.seat)} win{'' if winner == self.seat else 's'} the trick")
-        self._settle_if_over()
-
-    def _settle_if_over(self) -> None:
-        if self.state.is_over and self.result is None:
-            self.result = self.match.finish_deal(self.state)
-
-    # --- what the person sees ---------------------------------------------------------------
-
-    def view(self) -> dict:
-        """The table as this seat may see it (JSON-ready)."""
-        game, seat, state = self.game, self.seat, self.state
-        obs = state.observation(seat)
-        codes = game.deck.codes
-        hand = [codes[c] for c in hand_order(state, seat)]
-        legal = []
-        if obs["decides"] == seat:
-            legal = [{"text": a.text, "kind": a.kind, "card": codes[a.card] if a.card >= 0 else None}
-                     for a in state.legal_actions()]
-        # Calls and announcements: the entries of no card played (a call may read like a card: 3H)
-        calls = [[s, x] for (s, x), (_, entry) in zip(obs["history"], state.history)
-                 if isinstance(entry, str) or (not isinstance(entry, int) and x not in codes)]
-        dummy = obs["dummy_hand"]
-        if dummy is not None:
-            dummy = [codes[c] for c in hand_order(state, obs["dummy"])]
-        view = {
-            "type": "view", "table": self.id, "seat": seat, "deal": self.deal, "dealer": obs["dealer"],
-            "to_act": obs["decides"], "playing": obs["to_act"], "dummy": obs["dummy"], "dummy_hand": dummy,
-            "hand": hand, "legal": legal, "hand_sizes": obs["hand_sizes"],
-            "trick": obs["trick"], "leader": obs["leader"], "last_trick": self.last_trick, "tricks": obs["tricks"],
-            "piles": obs["piles"], "pile_sizes": obs["pile_sizes"], "trump": obs["trump"], "taker": obs["taker"],
-            "call": obs["call"], "marks": self._marks(obs["marks"]), "melds": [fmt(m) for m in obs["melds"]],
-            "shown": obs["shown"], "to_choose": obs["to_choose"], "calls": calls, "events": self.events[-14:],
-            "standing": [[name, fmt(x)] for name, x in zip(game.side_names, self.match.team_scores)],
-            "result": None if self.result is None else self._result_view(),
-            "match_over": self._match_over(),
-        }
-        return view
-
-    def _marks(self, marks: dict) -> list[list[str]]:
-        """The rule file's marks as words (a seat, a team, a suit's name, cards, yes/no)."""
-        game, out = self.game, []
-        for (name, value), kind in zip(marks.items(), game.mark_types):
-            if value is None:
-                continue
-            out.append([name.replace("_", " "), self._word(kind, value)])
-        return out
-
-    def _word(self, kind: str, value: Any) -> str:
-        deck = self.game.deck
-        if kind == "seat":
-            return seat_label(value, self.seat)
-        if kind == "team":
-            return self.game.team_names[value] if isinstance(value, int) else str(value)
-        if kind == "suit":
-            return deck.suit_names[value] if isinstance(value, int) else str(value)
-        if kind == "set":
-            return deck.text(value) if isinstance(value, int) else str(value)
-        if kind == "bool":
-            return "yes" if value else "no"
-        return fmt(value) if isinstance(value, (int, Fraction)) else str(value)
-
-    def _result_view(self) -> dict:
-        """How the deal was decided: every award with its points, each side's tricks and points."""
-        result, game = self.result, self.game
-        if result.facts.get("annulled"):
-            return {"annulled": True, "reasons": [], "sides": [], "seats": [], "facts": [], "down": game.match.down}
-        parts = result.breakdown
-        kinds = dict(zip(game.mark_names, game.mark_types)) | {name: kind for name, kind, _ in game.lets}
-        facts = [[name.replace("_", " "), self._fact(kinds[name], value)]
-                 for name, value in result.facts.items() if kinds.get(name) in PUBLIC_KINDS and value is not None]
-
-        def row(entry: dict, label: str) -> dict:
-            return {"name": label, "tricks": entry["tricks"], "card_points": fmt(entry["card_points"]),
-                    "melds": fmt(entry["melds"] + entry["shown"]),
-                    "awards": [[rule, fmt(points)] for rule, points in entry["awards"].items()],
-                    "score": fmt(entry["score"])}
-
-        teams = [row(t, t["team"]) for t in parts["teams"]] if game.fixed_teams else []
-        seats = [row(s, seat_label(s["seat"], self.seat)) for s in parts["seats"]]
-        return {"annulled": False, "down": game.match.down,
-                "reasons": [[r.rule, r.to, fmt(r.points)] for r in result.reasons],
-                "sides": teams, "seats": seats, "facts": facts,
-                "contract": parts.get("call"), "taker": parts.get("taker")}
-
-    def _fact(self, kind: str, value: Any) -> str:
-        """A fact of Result.facts: teams by name and suits by code already."""
-        if kind == "suit":
-            deck = self.game.deck
-            return deck.suit_names[deck.suit_codes.index(value)] if value in deck.suit_codes else str(value)
-        return str(value) if kind == "team" else self._word(kind, value)
-
-    def _match_over(self) -> dict | None:
-        if not self.match.is_over:
-            return None
-        final = self.match.result()
-        names = self.game.side_names
-        return {"winner": None if final.winner is None else names[final.winner],
-                "scores": [[n, fmt(x)] for n, x in zip(names, final.team_scores)]}
 
 
 class Lobby:
@@ -320,19 +146,33 @@ def _table_page(request: Request) -> HTMLResponse:
         return _error("no such table (the server was restarted, or the table was closed): start a new one", 404)
     game = table.game
     deck = game.deck
-    suits = [{"code": c, "name": n, "symbol": suit_symbol(n)} for c, n in zip(deck.suit_codes, deck.suit_names)]
+    suits = [{"code": c, "name": n, "symbol": suit_symbol(n), "pip": suit_pip(n)}
+             for c, n in zip(deck.suit_codes, deck.suit_names)]
+    cards = {c: {"name": n, "suit": s, "rank": r, "own": s < 0 or not n.endswith(f" of {deck.suit_names[s]}"),
+                 "rank_name": n.removesuffix(f" of {deck.suit_names[s]}") if s >= 0 else n}
+             for c, n, s, r in zip(deck.codes, deck.names, deck.suit_of, deck.rank_of)}
     config = {"table": table.id, "game": game.title, "key": table.key, "variant": game.variant, "seat": table.seat,
               "players": game.players, "direction": game.direction, "level": table.level, "pace": lobby.pace,
-              "sides": list(game.side_names), "down": game.match.down,
+              "sides": list(game.side_names), "side_labels": _side_labels(game, table.seat), "down": game.match.down,
               "teams": [game.team_names[game.team_of[s]] for s in range(game.players)]
               if game.fixed_teams and len(game.teams) < game.players else None,
-              "suits": suits, "cards": {c: {"name": n, "suit": s, "rank": r}
-                                        for c, n, s, r in zip(deck.codes, deck.names, deck.suit_of, deck.rank_of)},
+              "suits": suits, "cards": cards,
               "public_piles": [n for n, p in zip(game.pile_names, game.pile_public) if p]}
     data = json.dumps(config).replace("</", "<\\/")
     body = (f"<div id='app'></div><script id='config' type='application/json'>{data}</script>"
             f"<script src='/static/table.js'></script>")
     return _page(f"{game.title}: atout", body)
+
+
+def _side_labels(game: Game, seat: int) -> list[dict]:
+    """Who the match scores, as this seat reads them: 'you', or your team marked as yours."""
+    labels = []
+    for index, (name, members) in enumerate(zip(game.side_names, game.side_seats)):
+        mine = seat in members
+        alone = members[0] if len(members) == 1 else None if game.fixed_teams else index
+        label = seat_label(alone, seat) if alone is not None else f"{name} (you)" if mine else name
+        labels.append({"name": name, "label": label, "mine": mine, "seat": alone})
+    return labels
 
 
 def _rules_page(request: Request) -> HTMLResponse:

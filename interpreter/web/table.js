@@ -5,73 +5,158 @@
 const cfg = JSON.parse(document.getElementById("config").textContent);
 const app = document.getElementById("app");
 const PALETTE = ["#1d4e89", "#a4161a", "#2b6f3a", "#7a4a00", "#5b2a86", "#00606b"];
-let ws = null, view = null, timer = null, errorTimer = null;
+const TAP = 44;                     // the smallest tappable part of a card or a button, in CSS px
+let ws = null, view = null, timer = null, retries = 0, gone = false;
+let errorText = "";                 // the server's last refusal, shown until dismissed or the next action
+let autoShow = false;               // a declaration's cards are being chosen for the player, one by one
+let chosenNumber = null;            // the number the stepper of numbered calls stands at
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined) continue;
     if (key === "class") node.className = value;
     else if (key === "text") node.textContent = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else if (key.startsWith("data-") || key.startsWith("aria-")) node.setAttribute(key, value);
     else node[key] = value;
   }
-  for (const child of children.flat()) if (child != null) node.append(child);
+  for (const child of children.flat(Infinity)) if (child !== null && child !== undefined && child !== false) node.append(child);
   return node;
 }
 
-const who = (seat) => seat === null || seat === undefined ? "table" : seat === cfg.seat ? "you" : `seat ${seat}`;
+const who = (seat) => seat === null || seat === undefined ? "the table" : seat === cfg.seat ? "you" : `seat ${seat}`;
+const Who = (seat) => { const w = who(seat); return w[0].toUpperCase() + w.slice(1); };
+const verb = (seat, word) => seat === cfg.seat ? word : word.endsWith("s") ? word + "es" : word + "s";
+function count(n, word) { return n === 0 ? `no ${word}s` : n === 1 ? `1 ${word}` : `${n} ${word}s`; }
 
-// --- cards ---------------------------------------------------------------------------------
+// --- suits and cards -----------------------------------------------------------------------
+// Drawn pips for the suits that have no typed symbol (Spanish and German packs): small inline SVGs.
+const PIPS = {
+  coins: '<circle cx="12" cy="12" r="9.5" fill="#e9b52c" stroke="#8a6200" stroke-width="1.6"/><circle cx="12" cy="12" r="5" fill="none" stroke="#8a6200" stroke-width="1.4"/><circle cx="12" cy="12" r="1.6" fill="#8a6200"/>',
+  cups: '<path d="M5 4h14c0 5-2.5 8.5-7 9-4.5-.5-7-4-7-9z" fill="#c62828" stroke="#7a1010" stroke-width="1.2"/><path d="M11 13h2v5h-2z" fill="#c9a227"/><path d="M7.5 18h9l1 2.5h-11z" fill="#c9a227" stroke="#7a5a00" stroke-width=".8"/>',
+  swords: '<path d="M12 2l2 3v11h-4V5z" fill="#9fb4c8" stroke="#2d4a66" stroke-width="1.1"/><path d="M6 16h12v2H6z" fill="#1d4e89"/><path d="M11 18h2v3h-2z" fill="#6b4a1d"/><circle cx="12" cy="22" r="1.3" fill="#1d4e89"/>',
+  batons: '<path d="M9 21c-1-6 0-12 3-18 3 1 4 2 3.5 4-1.5 4-2 9-1.5 14z" fill="#6b8e23" stroke="#3b5214" stroke-width="1.2"/><circle cx="12.6" cy="8" r="1.1" fill="#3b5214"/><circle cx="12" cy="13" r="1.1" fill="#3b5214"/>',
+  acorns: '<ellipse cx="12" cy="14.5" rx="5.5" ry="7" fill="#b5762a" stroke="#6b4210" stroke-width="1.2"/><path d="M5.5 11c0-4 3-6 6.5-6s6.5 2 6.5 6z" fill="#6b4210"/><path d="M11.3 2h1.4v3.5h-1.4z" fill="#6b4210"/>',
+  leaves: '<path d="M12 2c6 5 7 11 0 20C5 13 6 7 12 2z" fill="#2e7d32" stroke="#1b4d1e" stroke-width="1.2"/><path d="M12 5v17" stroke="#1b4d1e" stroke-width="1"/>',
+  bells: '<circle cx="12" cy="12" r="8" fill="#e9b52c" stroke="#8a6200" stroke-width="1.4"/><path d="M6 12h12" stroke="#8a6200" stroke-width="1.4"/><circle cx="12" cy="16" r="1.6" fill="#8a6200"/><path d="M10.5 3h3v2h-3z" fill="#8a6200"/>',
+};
+
 function suitLook(index) {
   const suit = cfg.suits[index];
-  if (!suit) return { mark: "", color: "#333", name: "" };
+  if (!suit) return { mark: "", color: "#333", name: "", symbol: false, pip: null };
   const red = suit.symbol === "♥" || suit.symbol === "♦";
-  return { mark: suit.symbol || suit.code, color: suit.symbol ? (red ? "#c62828" : "#1b1b1b") : PALETTE[index % PALETTE.length],
-           name: suit.name, symbol: !!suit.symbol };
+  const color = suit.symbol ? (red ? "#c62828" : "#1b1b1b") : PALETTE[index % PALETTE.length];
+  return { mark: suit.symbol || suit.code, color, name: suit.name, symbol: !!suit.symbol, pip: suit.pip };
+}
+
+function pip(look, cls = "") {
+  if (look.symbol || !look.pip) return el("span", { class: "mark " + cls, text: look.mark });
+  const node = el("span", { class: "mark svg " + cls });
+  node.innerHTML = `<svg viewBox="0 0 24 24" aria-label="${look.name}">${PIPS[look.pip]}</svg>`;
+  return node;
+}
+
+const info = (code) => cfg.cards[code] || { name: code, suit: -1, rank: code, own: true, rank_name: code };
+
+// A card's name in the rule file's own words: its name, or its rank's name and its suit.
+function cardName(code) {
+  const c = info(code);
+  if (c.own) return c.name;
+  const look = suitLook(c.suit);
+  return `${c.rank_name} ${look.symbol ? look.mark : "· " + look.name}`;
 }
 
 function card(code, extra = {}) {
-  const info = cfg.cards[code] || { name: code, suit: -1, rank: code };
-  const look = suitLook(info.suit);
-  const rank = info.suit < 0 ? code : info.rank;
+  const c = info(code);
+  const look = suitLook(c.suit);
+  const rank = c.suit < 0 ? code : c.rank;
   const node = el("div", { class: "card" + (look.symbol ? "" : " plain") + (extra.class ? " " + extra.class : ""),
-                           title: `${code}: ${info.name}`, "data-code": code });
+                           title: cardName(code), "data-code": code });
   node.style.setProperty("--ink", look.color);
-  node.append(el("span", { class: "corner" }, el("b", { text: rank }), el("i", { text: look.mark })),
-              el("span", { class: "pip", text: info.suit < 0 ? "★" : look.mark }),
-              el("span", { class: "corner flip" }, el("b", { text: rank }), el("i", { text: look.mark })));
-  if (!look.symbol) node.append(el("span", { class: "label", text: info.suit < 0 ? info.name : look.name }));
+  // A suit with neither symbol nor drawn pip (a suit of trumps) shows its rank large instead.
+  const middle = c.suit < 0 ? el("span", { class: "pip star", text: "★" })
+    : look.symbol || look.pip ? pip(look, "pip") : el("span", { class: "pip big", text: rank });
+  node.append(el("span", { class: "corner" }, el("b", { text: rank }), c.suit < 0 ? null : pip(look)), middle);
+  if (c.own) node.append(el("span", { class: "label", text: c.name.split(" (")[0] }));
+  if (extra.tag) node.append(el("span", { class: "tag", text: extra.tag }));
   if (extra.onclick) node.addEventListener("click", extra.onclick);
   return node;
 }
 
-const back = () => el("div", { class: "card back" });
+// Cards in one row that overlaps to fit its width; each card keeps its size.
+const fan = (cards, attrs = {}) => el("div", { class: "fan", ...attrs }, cards.map((c) => el("span", { class: "fslot" }, c)));
+
+// A card in a line of text: rank and suit mark (a drawn pip where the suit has no symbol).
+function cardText(code) {
+  const c = info(code);
+  if (c.suit < 0) return el("span", { class: "ctext", text: c.name });
+  const look = suitLook(c.suit);
+  const node = el("span", { class: "ctext", title: cardName(code) }, c.own ? `${c.name} ` : c.rank, look.symbol || look.pip || !c.own ? pip(look) : null);
+  node.style.color = look.color;
+  return node;
+}
+const cardsText = (codes) => codes.flatMap((c, i) => i ? [" ", cardText(c)] : [cardText(c)]);
+
+function suitText(code) {
+  const index = cfg.suits.findIndex((s) => s.code === code);
+  const look = suitLook(index);
+  const node = el("b", { class: "suit" }, look.symbol || look.pip ? [pip(look), " "] : null, look.name);
+  node.style.color = look.color;
+  return node;
+}
 
 // --- the conversation with the server ------------------------------------------------------
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${scheme}://${location.host}/ws/${cfg.table}`);
+  ws.onopen = () => { retries = 0; };
   ws.onmessage = (event) => receive(JSON.parse(event.data));
-  ws.onclose = () => { status("connection lost: reconnecting…"); setTimeout(connect, 1500); };
+  ws.onclose = () => {
+    if (gone) return;
+    retries += 1;
+    if (retries > 5) { tableGone("The table server does not answer."); return; }
+    const wait = Math.min(8000, 500 * 2 ** retries);
+    banner(`Connection lost: trying again in ${Math.round(wait / 1000)} s (attempt ${retries} of 5)…`);
+    setTimeout(connect, wait);
+  };
+}
+
+function tableGone(text) {
+  gone = true;
+  clearTimeout(timer);
+  banner(`${text} This table is gone (the server was restarted, or the table was closed). `,
+         el("a", { href: `/game/${cfg.key}`, text: "Start a new one" }));
+}
+
+function banner(...content) {
+  let box = document.getElementById("banner");
+  if (!box) { box = el("div", { id: "banner", class: "banner" }); document.body.prepend(box); }
+  box.replaceChildren(...content);
 }
 
 function send(message) {
   clearTimeout(timer);
+  if (message.type === "action" || message.type === "next") hideError();
+  if (!ws || ws.readyState !== WebSocket.OPEN) return;
   document.body.dataset.busy = "1";
   ws.send(JSON.stringify(message));
 }
 
 function receive(message) {
   document.body.dataset.busy = "";
+  const box = document.getElementById("banner");
+  if (box && !gone) box.remove();
   if (message.type === "error") {
+    if (message.fatal) { tableGone(""); return; }
+    autoShow = false;
     showError(message.message);
-    if (message.fatal) ws.onclose = null;
+    if (view) schedule();
     return;
   }
   view = message;
   render();
-  schedule();
+  if (!autoStep()) schedule();
 }
 
 // AI seats move one at a time, at the pace the server names; a finished trick stays longer.
@@ -82,69 +167,156 @@ function schedule() {
   timer = setTimeout(() => send({ type: "advance" }), cfg.pace * 1000 * (trickDone ? 2 : 1));
 }
 
+// A declaration chosen in one click: its cards go one by one, the first the engine allows in
+// the hand's order each time.
+function autoStep() {
+  const v = view;
+  if (!autoShow || v.to_act !== cfg.seat || !v.choosing || v.choosing.kind !== "reveal") { autoShow = false; return false; }
+  const legal = v.legal.filter((a) => a.kind === "reveal");
+  const order = (a) => v.hand.indexOf(a.card);
+  legal.sort((x, y) => order(x) - order(y));
+  if (!legal.length) { autoShow = false; return false; }
+  send({ type: "action", text: legal[0].text });
+  return true;
+}
+
 function showError(text) {
+  errorText = text;
   const box = document.getElementById("error");
   if (!box) return;
-  box.textContent = text;
+  box.querySelector(".message").textContent = text;
   box.hidden = false;
-  clearTimeout(errorTimer);
-  errorTimer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+function hideError() {
+  errorText = "";
+  const box = document.getElementById("error");
+  if (box) box.hidden = true;
 }
 
-function status(text) { const s = document.getElementById("status"); if (s) s.textContent = text; }
+// --- where the seats sit -------------------------------------------------------------------
+// Your seat is at the bottom; the next seat in the order of play at your left (at your right
+// when play goes counter-clockwise), the last at the other side, the rest across the table.
+function places() {
+  const n = cfg.players, out = {};
+  const others = [];
+  for (let k = 1; k < n; k++) others.push((cfg.seat + k) % n);
+  if (cfg.direction === "counterclockwise") others.reverse();
+  if (n === 2) out[others[0]] = "top";
+  else {
+    out[others[0]] = "left";
+    out[others[others.length - 1]] = "right";
+    others.slice(1, -1).forEach((s) => { out[s] = "top"; });
+  }
+  out[cfg.seat] = "bottom";
+  return out;
+}
 
 // --- drawing the table ---------------------------------------------------------------------
-function seatAngle(seat) {
-  const k = (seat - cfg.seat + cfg.players) % cfg.players;
-  const step = 360 / cfg.players * (cfg.direction === "counterclockwise" ? -1 : 1);
-  return (90 + k * step) * Math.PI / 180;
-}
-
-function place(node, seat, reach) {
-  const a = seatAngle(seat);
-  node.style.left = `${50 + Math.cos(a) * reach}%`;
-  node.style.top = `${50 + Math.sin(a) * reach}%`;
-  return node;
-}
-
 function render() {
   const v = view;
   document.body.dataset.phase = v.match_over ? "matchover" : v.result ? "dealover" : v.to_act === cfg.seat ? "mine" : "waiting";
-  const team = cfg.teams ? ` (${cfg.teams[cfg.seat]})` : "";
+  const you = cfg.teams ? `you (seat ${cfg.seat}, ${cfg.teams[cfg.seat]})` : `you (seat ${cfg.seat})`;
   const header = el("header", {},
     el("h1", { text: cfg.game + (cfg.variant ? ` · ${cfg.variant}` : "") }),
-    el("span", { text: `You are seat ${cfg.seat}${team} · AI ${cfg.level} · deal ${v.deal}` }),
+    el("span", { class: "who", text: `${you} · AI ${cfg.level} · deal ${v.deal}` }),
     el("nav", {}, el("a", { href: `/rules/${cfg.key}`, target: "_blank", text: "Rules" }), " · ",
        el("a", { href: `/game/${cfg.key}`, text: "New game" })));
-  const felt = el("section", { class: "felt", id: "felt" });
-  for (let s = 0; s < cfg.players; s++) if (s !== cfg.seat) felt.append(seatBox(s, 40));
-  felt.append(place(seatBox(cfg.seat, 40), cfg.seat, 40));
-  felt.append(...centre());
-  for (const [s, code] of v.trick) felt.append(place(el("div", { class: "played" }, card(code), el("small", { text: who(s) })), s, 17));
-  if (!v.trick.length && v.last_trick) {
-    for (const [s, code] of v.last_trick.cards)
-      felt.append(place(el("div", { class: "played last" }, card(code), el("small", { text: who(s) })), s, 17));
-  }
-  const error = el("div", { id: "error", class: "error", hidden: true });
-  app.replaceChildren(header, el("div", { class: "main" }, felt, sidebar()), actions(), hand(), error);
+  const error = el("div", { id: "error", class: "error", hidden: !errorText, role: "alert" },
+    el("span", { class: "message", text: errorText }),
+    el("button", { class: "close", text: "×", title: "dismiss", "aria-label": "dismiss", onclick: hideError }));
+  const play = el("section", { class: "play", id: "play" }, actions(), error, hand());
+  app.replaceChildren(header, el("div", { class: "main" }, felt(), play, sidebar()));
+  for (const box of document.querySelectorAll(".hand, .wrap")) fitCards(box);
   if (v.result) app.append(overlay());
 }
 
-function seatBox(s, reach) {
+function felt() {
+  const at = places();
+  const cells = { top: [], left: [], right: [], bottom: [] };
+  for (let s = 0; s < cfg.players; s++) cells[at[s]].push(seatCell(s, at[s]));
+  const dummy = view.dummy !== null && view.dummy_hand && view.dummy !== cfg.seat;
+  return el("section", { class: `felt players-${cfg.players}`, id: "felt" },
+    el("div", { class: "area top" }, cells.top),
+    dummy ? el("div", { class: "area dummy-row" }, el("small", { text: `${who(view.dummy)}'s hand, face up (the dummy)` }),
+                 dummyHand(view.dummy)) : null,
+    el("div", { class: "area left" }, cells.left),
+    centre(at),
+    el("div", { class: "area right" }, cells.right),
+    el("div", { class: "area bottom" }, cells.bottom));
+}
+
+// The moments of the trick in progress (or, before the first trick, since the auction): what
+// each seat called, announced or showed, as a short bubble by the seat.
+function bubbles(s) {
   const v = view;
-  const lastCall = [...v.calls].reverse().find(([seat]) => seat === s);
+  const now = v.moments.filter((m) => m.seat === s && (v.auction ? m.auction : !m.auction && m.trick === v.tricks_done));
+  const out = [];
+  for (const m of now) {
+    if (m.kind === "call" || m.kind === "act") out.push(m.label || m.text);
+    else if (m.kind === "declare") out.push(`${m.name}: ${m.points} in ${m.suit}`);
+    else if (m.kind === "meld") out.push(`${m.names.join(", ")}: ${m.points}`);
+  }
+  if (v.auction) return out.slice(-1);
+  return out.slice(-2);
+}
+
+// The winning call as it was said at the table (its suit as a symbol or a name).
+function callLabel(text) {
+  const said = [...view.moments].reverse().find((m) => (m.kind === "call" || m.kind === "act") && m.text === text);
+  return said && said.label ? said.label : text;
+}
+
+// After an auction where every seat's last call names a number (each seat's bid), those calls
+// stay by the seats all deal long.
+function contracts() {
+  const last = {};
+  if (view.auction) return last;
+  for (const m of view.moments) if (m.kind === "call" && m.seat !== null) last[m.seat] = m;
+  const calls = Object.values(last);
+  if (calls.length < cfg.players || calls.some((m) => m.number === null || m.number === undefined)) return {};
+  return Object.fromEntries(calls.map((m) => [m.seat, m.label]));
+}
+
+function seatCell(s, where) {
+  const v = view;
   const badges = [];
   if (v.dealer === s) badges.push(el("span", { class: "badge", text: "dealer" }));
-  if (v.taker === s) badges.push(el("span", { class: "badge taker", text: v.call ? `taker: ${v.call}` : "taker" }));
-  const box = el("div", { class: "seat" + (v.playing === s ? " acting" : "") + (s === cfg.seat ? " me" : ""), "data-seat": s },
-    el("strong", { text: who(s) + (cfg.teams ? ` · ${cfg.teams[s]}` : "") }),
-    el("div", { class: "meta", text: `${v.hand_sizes[s]} card(s) · ${v.tricks[s]} trick(s)` + (v.melds[s] !== "0" ? ` · melds ${v.melds[s]}` : "") }),
-    badges.length ? el("div", {}, badges) : null,
-    lastCall && !v.trick.length ? el("div", { class: "bubble", text: lastCall[1] }) : null,
-    v.shown[s].length ? el("div", { class: "mini" }, v.shown[s].map((c) => card(c))) : null);
-  if (v.dummy === s && v.dummy_hand && s !== cfg.seat) box.append(dummyHand(s));
-  else if (s !== cfg.seat) box.append(el("div", { class: "backs" }, Array.from({ length: Math.min(v.hand_sizes[s], 12) }, back)));
-  return place(box, s, reach);
+  if (v.taker === s) badges.push(el("span", { class: "badge taker", text: v.call ? `taker · ${callLabel(v.call)}` : "taker" }));
+  const called = contracts()[s];
+  if (called) badges.push(el("span", { class: "badge called", "data-called": s, text: called }));
+  const leading = !v.result && !v.auction && v.leader === s && (v.trick.length > 0 || v.to_act !== null && v.hand_sizes.some((n) => n > 0));
+  if (leading) badges.push(el("span", { class: "badge lead", "data-lead": s, text: v.trick.length ? "led" : "to lead" }));
+  const name = who(s) + (cfg.teams ? ` · ${cfg.teams[s]}` : "");
+  const c = v.choosing;
+  const held = v.hand_sizes[s] - (c && c.kind === "give" && c.seat === s ? c.count - c.remaining : 0);
+  const meta = [count(held, "card"), count(v.tricks[s], "trick")];
+  if (v.melds[s] !== "0") meta.push(`melds ${v.melds[s]}`);
+  const box = el("div", { class: "seat" + (v.playing === s && !v.result ? " acting" : "") + (s === cfg.seat ? " me" : ""), "data-seat": s },
+    el("strong", { text: name }), el("div", { class: "meta" }, meta.flatMap((t, i) => i ? [" · ", el("span", { text: t })] : [el("span", { text: t })])),
+    badges.length ? el("div", { class: "badges" }, badges) : null,
+    s !== cfg.seat && !(v.dummy === s && v.dummy_hand) ? backs(v.hand_sizes[s]) : null);
+  const said = bubbles(s).map((t) => el("div", { class: "bubble", "data-bubble": s, text: t }));
+  const cell = el("div", { class: "cell " + where, "data-cell": s }, box, said);
+  const shown = shownCards(s);
+  if (shown) cell.append(shown);
+  return cell;
+}
+
+function backs(n) {
+  if (!n) return null;
+  return el("div", { class: "backs", title: count(n, "card") }, Array.from({ length: Math.min(n, 8) }, () => el("i")));
+}
+
+// Cards a seat showed (a declaration) and those it is showing now: one overlapping row.
+function shownCards(s) {
+  const v = view;
+  let codes = v.shown[s].slice();
+  const c = v.choosing;
+  if (c && c.kind === "reveal" && c.seat === s) codes = codes.concat(c.cards.filter((x) => !codes.includes(x)));
+  if (!codes.length) return null;
+  return el("div", { class: "shown", "data-shown": s },
+    el("small", { text: c && c.kind === "reveal" && c.seat === s ? `${c.name}: ${c.cards.length} of ${c.count}` : "shown" }),
+    fan(codes.map((code) => card(code, { class: "mini" }))));
 }
 
 // The dummy's hand lies face up; when you play it, its legal cards are clicks.
@@ -152,62 +324,135 @@ function dummyHand(s) {
   const v = view;
   const byCard = cardActions();
   const mine = v.to_act === cfg.seat && v.playing === s && !v.result;
-  return el("div", { class: "mini dummy", "data-dummy": s }, v.dummy_hand.map((code) => {
+  return el("div", { class: "wrap dummy", "data-dummy": s }, v.dummy_hand.map((code) => {
     const list = byCard[code] || [];
     if (mine && list.length === 1) return card(code, { class: "legal", onclick: () => send({ type: "action", text: list[0].text }) });
-    return card(code, { class: mine ? "dimmed" : "" });
+    return card(code, { class: mine ? "dimmed" : "", onclick: mine ? () => refused(code) : null });
   }));
 }
 
-function centre() {
+function centre(at) {
   const v = view;
-  const piles = [];
-  for (const [name, cards] of Object.entries(v.piles)) if (cards.length)
-    piles.push(el("div", { class: "pile", "data-pile": name }, el("small", { text: name }), el("div", { class: "row" }, cards.map((c) => card(c)))));
-  for (const [name, size] of Object.entries(v.pile_sizes)) if (size && !(name in v.piles))
-    piles.push(el("div", { class: "pile", "data-pile": name }, el("small", { text: `${name}: ${size}` }), el("div", { class: "row" }, back())));
-  const note = !v.trick.length && v.last_trick
-    ? (v.last_trick.winner === null ? "last trick: spoiled" : `last trick: ${who(v.last_trick.winner)}`) : "";
-  const box = el("div", { class: "centre piles" }, piles);
-  const a = pileAngle();
-  box.style.left = `${50 + Math.cos(a) * 30}%`;
-  box.style.top = `${50 + Math.sin(a) * 30}%`;
-  return [box, el("div", { class: "centre note", text: note })];
+  const playing = v.tricks_done > 0 || v.trick.length > 0 || (!v.auction && !v.choosing && v.legal.every((a) => a.kind !== "give"));
+  const trickBox = el("div", { class: "trick" + (playing ? " on" : ""), id: "trick" });
+  let note = "";
+  const cards = v.trick.length ? v.trick : (v.last_trick && !v.result ? v.last_trick.cards : v.result && v.last_trick ? v.last_trick.cards : []);
+  const done = !v.trick.length && v.last_trick;
+  const groups = {};
+  cards.forEach(([s, code], i) => {
+    const won = done && v.last_trick.winner === s;
+    const tags = [];
+    if (i === 0) tags.push("led");
+    if (won) tags.push("wins");
+    (groups[at[s]] ||= []).push(el("div", { class: "slot" + (done ? " done" : ""), "data-seat": s },
+      card(code, { class: (won ? "won" : "") + (i === 0 ? " led" : ""), tag: tags.join(" · ") || null }),
+      el("small", { text: who(s) })));
+  });
+  for (const [where, slots] of Object.entries(groups)) trickBox.append(el("div", { class: `slots ${where}` }, slots));
+  if (done) note = v.last_trick.winner === null ? "The trick is spoiled: nobody wins it." : `${Who(v.last_trick.winner)} ${verb(v.last_trick.winner, "win")} the trick.`;
+  else if (!v.trick.length && !v.auction && !v.result && v.leader !== null && v.choosing === null && v.hand_sizes.some((n) => n))
+    note = `${Who(v.leader)} ${v.leader === cfg.seat ? "lead" : "leads"}.`;
+  return el("div", { class: "area centre" }, trickBox, piles(), el("div", { class: "note", id: "note", text: note }));
 }
 
-// The piles go in the widest gap between the seats, the one nearest the upper right.
-function pileAngle() {
-  const seats = Array.from({ length: cfg.players }, (_, s) => ((seatAngle(s) * 180 / Math.PI) % 360 + 360) % 360).sort((x, y) => x - y);
-  let best = 0, bestScore = Infinity;
-  seats.forEach((angle, i) => {
-    const next = i + 1 < seats.length ? seats[i + 1] : seats[0] + 360;
-    const middle = (angle + next) / 2 % 360;
-    const off = Math.min(Math.abs(middle - 290), 360 - Math.abs(middle - 290));
-    const score = off - (next - angle);
-    if (score < bestScore) { best = middle; bestScore = score; }
-  });
-  return best * Math.PI / 180;
+// The name a pile goes by now: the last transfer that put cards into it (a pile set aside that
+// became the discard), else its own.
+function pileLabel(name) {
+  let label = name;
+  for (const m of view.moments) if (m.kind === "give" && m.pile === name) label = m.name;
+  return label;
+}
+
+function piles() {
+  const v = view;
+  const boxes = [];
+  const c = v.choosing;
+  const seenPiles = new Set();
+  // Cards being given: they left the hand and lie where they go, face up for their giver.
+  if (c && c.kind === "give") {
+    const target = c.pile !== null ? pileLabel(c.pile) === c.pile ? c.name : pileLabel(c.pile) : `${c.name} → ${who(c.to)}`;
+    const slots = c.cards.map((code) => card(code, { class: "mini" }));
+    for (let i = 0; i < c.hidden; i++) slots.push(el("div", { class: "card back mini" }));
+    for (let i = 0; i < c.remaining; i++) slots.push(el("div", { class: "card empty mini" }));
+    boxes.push(el("div", { class: "pile choosing", "data-pile": c.pile || "", "data-transfer": c.name },
+      el("small", { text: `${target}: ${c.count - c.remaining} of ${c.count}` + (c.seat === cfg.seat ? "" : ` (${who(c.seat)})`) }),
+      fan(slots)));
+    if (c.pile) seenPiles.add(c.pile);
+  }
+  // A pile laid face up before play (shown, then taken by a seat): its cards, until the first card is played.
+  if (!v.tricks_done && !v.trick.length && !v.result) {
+    for (const m of v.moments) {
+      if (m.kind !== "taken" && m.kind !== "exposed") continue;
+      if (m.kind === "exposed" && v.moments.some((t) => t.kind === "taken" && t.pile === m.pile)) continue;
+      boxes.push(el("div", { class: "pile exposed", "data-pile": m.pile, "data-exposed": m.pile },
+        el("small", { text: m.kind === "taken" ? `${m.pile} → ${who(m.seat)}` : m.pile }),
+        fan(m.cards.map((code) => card(code, { class: "mini" })))));
+    }
+  }
+  for (const [name, cards] of Object.entries(v.piles)) if (cards.length && !seenPiles.has(name))
+    boxes.push(el("div", { class: "pile", "data-pile": name }, el("small", { text: pileLabel(name) }),
+      fan(cards.map((code) => card(code, { class: "mini" })))));
+  for (const [name, size] of Object.entries(v.pile_sizes)) if (size && !(name in v.piles) && !seenPiles.has(name))
+    boxes.push(el("div", { class: "pile", "data-pile": name }, el("small", { text: `${pileLabel(name)}: ${count(size, "card")}` }),
+      el("div", { class: "stack" }, el("div", { class: "card back mini" }))));
+  return el("div", { class: "piles", id: "piles" }, boxes);
 }
 
 function sidebar() {
   const v = view;
   const facts = [];
   if (v.trump) {
-    const index = cfg.suits.findIndex((s) => s.code === v.trump);
-    const look = suitLook(index);
-    facts.push(el("li", {}, "trump: ", el("b", { class: "suit", text: `${look.symbol ? look.mark + " " : ""}${look.name}` })));
-    facts[0].querySelector("b").style.color = look.color;
+    const suit = cfg.suits.find((s) => s.code === v.trump);
+    facts.push(el("li", { "data-fact": "trump" }, suit && /trump/i.test(suit.name) ? "" : "trump: ", suitText(v.trump)));
   }
-  if (v.taker !== null) facts.push(el("li", { text: `taker: ${who(v.taker)}${v.call ? ` (${v.call})` : ""}` }));
+  if (v.taker !== null) facts.push(el("li", { text: `taker: ${who(v.taker)}${v.call ? ` (${callLabel(v.call)})` : ""}` }));
   for (const [name, value] of v.marks) facts.push(el("li", { text: `${name}: ${value}` }));
-  const standing = el("table", { class: "standing" }, v.standing.map(([name, score]) =>
-    el("tr", {}, el("td", { text: name }), el("td", { class: "num", "data-standing": name, text: score }))));
-  return el("aside", {},
+  const standing = el("table", { class: "standing" }, v.standing.map(([name, score], i) =>
+    el("tr", { class: cfg.side_labels[i].mine ? "mine" : "" }, el("td", { text: cfg.side_labels[i].label }),
+       el("td", { class: "num", "data-standing": name, text: score }))));
+  return el("aside", { id: "panel" },
     el("h2", { text: cfg.down ? "Match (counting down)" : "Match" }), standing,
     facts.length ? el("ul", { class: "facts" }, facts) : null,
-    v.calls.length ? el("h2", { text: "Calls and announcements" }) : null,
-    v.calls.length ? el("ol", { class: "log" }, v.calls.slice(-12).map(([s, t]) => el("li", { text: `${who(s)}: ${t}` }))) : null,
-    el("h2", { text: "Play" }), el("ol", { class: "log", id: "events" }, v.events.map((t) => el("li", { text: t }))));
+    el("h2", { text: "This deal" }), el("ol", { class: "log", id: "log" }, logLines().slice(-40)));
+}
+
+// The deal so far in short lines: calls, announcements, cards given and shown, piles, each trick.
+function logLines() {
+  const lines = [];
+  let trick = [], gives = null;
+  const flush = () => { if (gives) lines.push(el("li", {}, gives.text, gives.cards.length ? [" ", cardsText(gives.cards)] : null)); gives = null; };
+  for (const m of view.moments) {
+    if (m.kind !== "give" && m.kind !== "reveal") flush();
+    if (m.kind === "play") { trick.push(el("span", { class: "played-by" }, `${who(m.seat)} `, cardText(m.cards[0]))); continue; }
+    if (m.kind === "won") {
+      lines.push(el("li", { class: "trick-line" }, `trick ${m.trick + 1}: `, trick.flatMap((x, i) => i ? [", ", x] : [x]),
+        m.seat === null ? " — spoiled" : ` → ${who(m.seat)}`));
+      trick = [];
+      continue;
+    }
+    if (m.kind === "give" || m.kind === "reveal") {
+      const key = `${m.kind}:${m.seat}:${m.name || ""}`;
+      if (!gives || gives.key !== key) { flush(); gives = { key, n: 0, cards: [], text: "" }; }
+      gives.n += 1;
+      gives.cards.push(...m.cards);
+      const hidden = gives.n - gives.cards.length;
+      const to = m.kind === "reveal" ? "" : m.pile ? ` into the ${m.pile}` : m.to !== null && m.to !== undefined ? ` to ${who(m.to)}` : "";
+      gives.text = m.kind === "reveal" ? `${Who(m.seat)} ${verb(m.seat, "show")}:` :
+        `${Who(m.seat)}: ${m.word} ${count(gives.n, "card")}${to}${hidden ? " face down" : ""}${gives.cards.length ? ":" : ""}`;
+      continue;
+    }
+    if (m.kind === "taken") lines.push(el("li", {}, `${m.pile} → ${who(m.seat)}: `, cardsText(m.cards)));
+    else if (m.kind === "exposed") lines.push(el("li", {}, `${m.pile} shown: `, cardsText(m.cards)));
+    else if (m.kind === "declare") lines.push(el("li", { text: `${Who(m.seat)}: ${m.name}, ${m.points} in ${m.suit}` }));
+    else if (m.kind === "meld") lines.push(el("li", {}, `${Who(m.seat)}: ${m.names.join(", ")} (${m.points}) `, cardsText(m.cards)));
+    else if (m.kind === "draw") lines.push(el("li", {}, `${Who(m.seat)} ${verb(m.seat, "draw")} `, m.cards.length ? cardsText(m.cards) : count(m.count, "card"),
+      m.piles.length ? ` from the ${[...new Set(m.piles)].join(" and the ")}` : ""));
+    else if (m.kind === "call" || m.kind === "act") lines.push(el("li", { text: `${Who(m.seat)}: ${m.label || m.text}` }));
+    else lines.push(el("li", { text: m.text }));
+  }
+  flush();
+  if (trick.length) lines.push(el("li", { class: "trick-line" }, `trick ${view.tricks_done + 1}: `, trick.flatMap((x, i) => i ? [", ", x] : [x])));
+  return lines;
 }
 
 // Legal actions on a card of the hand are clicks on that card; every other one is a button.
@@ -217,32 +462,98 @@ function cardActions() {
   return byCard;
 }
 
+function button(a, extra = {}) {
+  return el("button", { class: "action" + (extra.class ? " " + extra.class : ""), "data-text": a.text, text: extra.text || a.label || a.text,
+                        title: a.text, onclick: extra.onclick || (() => send({ type: "action", text: a.text })) });
+}
+
+// Calls that name a number (bids): one stepper over the numbers on offer, and the calls of the number chosen.
+function numberPicker(calls) {
+  const numbers = [...new Set(calls.map((a) => a.number))].sort((x, y) => x - y);
+  if (chosenNumber === null || !numbers.includes(chosenNumber)) chosenNumber = numbers[0];
+  const index = numbers.indexOf(chosenNumber);
+  const go = (i) => { chosenNumber = numbers[Math.max(0, Math.min(numbers.length - 1, i))]; render(); };
+  const slider = el("input", { type: "range", min: 0, max: numbers.length - 1, step: 1, value: index, class: "slider",
+                               "aria-label": "number", oninput: (e) => go(+e.target.value) });
+  return el("div", { class: "picker", "data-numbers": numbers.join(" ") },
+    el("button", { class: "step", text: "−", "aria-label": "lower", disabled: index === 0, onclick: () => go(index - 1) }),
+    slider,
+    el("button", { class: "step", text: "+", "aria-label": "higher", disabled: index === numbers.length - 1, onclick: () => go(index + 1) }),
+    el("span", { class: "range", text: `${numbers[0]}–${numbers[numbers.length - 1]}` }),
+    calls.filter((a) => a.number === chosenNumber).map((a) => button(a, { class: "numbered" })));
+}
+
 function actions() {
   const v = view;
   const byCard = cardActions();
   const onCards = new Set(Object.values(byCard).filter((list) => list.length === 1).map((list) => list[0].text));
-  const buttons = v.legal.filter((a) => !onCards.has(a.text)).map((a) =>
-    el("button", { class: "action", "data-text": a.text, text: a.text, onclick: () => send({ type: "action", text: a.text }) }));
+  const rest = v.legal.filter((a) => !onCards.has(a.text));
+  const numbered = rest.filter((a) => a.number !== null && a.kind === "call");
+  const many = numbered.length > 5;
+  const controls = [];
+  if (many) controls.push(numberPicker(numbered));
+  for (const a of rest) {
+    if (many && numbered.includes(a)) continue;
+    if (a.kind === "show")
+      controls.push(button(a, { text: `${a.label}: show ${a.count} cards`, onclick: () => { autoShow = true; send({ type: "action", text: a.text }); } }));
+    else controls.push(button(a));
+  }
+  const c = v.choosing;
+  if (c && c.kind === "reveal" && c.seat === cfg.seat && v.to_act === cfg.seat)
+    controls.push(el("button", { class: "action fill", text: `show the rest (${c.remaining})`, onclick: () => { autoShow = true; autoStep(); } }));
   let prompt;
   if (v.result) prompt = "The deal is over.";
   else if (v.to_act === cfg.seat) {
-    const more = v.to_choose ? ` (${v.to_choose} more card(s) to choose)` : "";
     const from = v.playing !== cfg.seat ? ` from ${who(v.playing)}'s hand (the dummy)` : "";
-    prompt = onCards.size ? `Your turn: click a card${from}${buttons.length ? " or an action" : ""}${more}.` : `Your turn${more}.`;
-  } else prompt = `${who(v.to_act)} to play…`;
-  return el("section", { class: "actions" }, el("span", { id: "status", text: prompt }), buttons);
+    if (c && c.seat === v.playing) {
+      const where = c.kind === "reveal" ? "" : c.pile ? "" : ` to ${who(c.to)}`;
+      prompt = `Your turn: ${c.word} ${count(c.remaining, "more card")}${where} — click ${c.remaining === 1 ? "it" : "them"} in your hand${from}.`;
+      if (c.count > c.remaining) prompt += ` ${c.count - c.remaining} of ${c.count} chosen (a card chosen stays chosen).`;
+    } else if (onCards.size) prompt = `Your turn: click a card${from}${rest.length ? " or an action" : ""}.`;
+    else prompt = v.auction ? "Your call." : "Your turn.";
+  } else prompt = `${Who(v.to_act)} to ${v.auction ? "call" : "play"}…`;
+  return el("section", { class: "actions", id: "actions" }, el("span", { id: "status", text: prompt }), controls);
+}
+
+// A dimmed card is sent all the same: the server says why it may not be played.
+function refused(code) {
+  const model = view.legal.find((a) => a.card && a.text.split(" ").includes(a.card));
+  const text = model ? model.text.split(" ").map((w) => w === model.card ? code : w).join(" ") : `play ${code}`;
+  send({ type: "action", text });
 }
 
 function hand() {
   const v = view;
   const byCard = cardActions();
-  const mine = v.to_act === cfg.seat && !v.result;
+  const mine = v.to_act === cfg.seat && !v.result && v.playing === cfg.seat;
   const dim = mine && Object.keys(byCard).length > 0;     // an auction's calls leave the hand as it is
-  return el("section", { class: "hand" + (v.hand.length > 12 ? " many" : ""), id: "hand" }, v.hand.map((code) => {
+  const fresh = v.fresh.slice();
+  return el("section", { class: "hand", id: "hand", "data-count": v.hand.length }, v.hand.map((code) => {
     const list = byCard[code] || [];
-    if (mine && list.length === 1) return card(code, { class: "legal", onclick: () => send({ type: "action", text: list[0].text }) });
-    return card(code, { class: dim ? "dimmed" : "" });
+    const at = fresh.indexOf(code);
+    const isFresh = at >= 0 && !v.result;
+    if (isFresh) fresh.splice(at, 1);
+    const tag = isFresh ? "new" : null;
+    if (mine && list.length === 1)
+      return card(code, { class: "legal" + (isFresh ? " fresh" : ""), tag, onclick: () => send({ type: "action", text: list[0].text }) });
+    return card(code, { class: (dim ? "dimmed" : "") + (isFresh ? " fresh" : ""), tag, onclick: v.result ? null : () => refused(code) });
   }));
+}
+
+// A hand in as few rows as fit: its cards overlap, each showing at least TAP px of itself.
+function fitCards(box) {
+  if (!box.children.length) return;
+  const width = box.children[0].getBoundingClientRect().width;
+  const room = box.clientWidth - 2 * parseFloat(getComputedStyle(box).paddingRight) - 1;
+  const n = box.children.length;
+  const step = n > 1 ? Math.floor((room - width) / (n - 1)) : width;
+  box.style.setProperty("--step", `${Math.max(TAP, Math.min(width + 6, step))}px`);
+}
+
+// A side as the server names it (a team, or a seat when teams change from deal to deal), in your terms.
+function sideLabel(name) {
+  const side = cfg.side_labels.find((s) => s.name === name);
+  return side && side.seat !== null ? side.label : name;
 }
 
 function overlay() {
@@ -251,26 +562,29 @@ function overlay() {
   if (r.annulled) box.append(el("h2", { text: `Deal ${v.deal} annulled: the next dealer deals again` }));
   else {
     box.append(el("h2", { text: `Deal ${v.deal}: how it was decided` }));
-    if (r.facts.length) box.append(el("p", { class: "facts", text: r.facts.map(([k, x]) => `${k}: ${x}`).join(" · ") }));
+    if (r.verdict) box.append(el("p", { class: "verdict", id: "verdict", text: `${r.verdict[0].toUpperCase()}${r.verdict.slice(1)}.` }));
+    if (r.facts.length) box.append(el("ul", { class: "facts shown-facts" }, r.facts.map(([k, x]) => el("li", {}, `${k}: `, el("b", { text: x })))));
     const rows = r.sides.length ? r.sides : r.seats;
-    const head = el("tr", {}, ["", "tricks", "card points", "melds", "awards", "deal score"].map((t) => el("th", { text: t })));
-    box.append(el("table", { class: "breakdown" }, head, rows.map((row) => el("tr", {},
-      el("th", { text: row.name }), el("td", { class: "num", text: row.tricks }), el("td", { class: "num", text: row.card_points }),
-      el("td", { class: "num", text: row.melds }),
+    // the columns this game fills: tricks always; card points, melds and cards shown where any side has some
+    const cols = [["tricks", "tricks"], ["card points", "card_points"], ["melds", "melds"], ["cards shown", "shown"]]
+      .filter(([, key], i) => i === 0 || rows.some((row) => row[key] !== "0"));
+    const head = el("tr", {}, ["", ...cols.map(([t]) => t), "awards", "deal score"].map((t) => el("th", { text: t })));
+    box.append(el("div", { class: "scroll-x" }, el("table", { class: "breakdown" }, head, rows.map((row) => el("tr", {},
+      el("th", { text: row.name }), ...cols.map(([, key]) => el("td", { class: "num", text: row[key] })),
       el("td", { text: row.awards.map(([rule, p]) => `${rule} ${p}`).join("; ") || "—" }),
-      el("td", { class: "num score", "data-side": row.name, text: row.score })))));
+      el("td", { class: "num score", "data-side": row.name, text: row.score }))))));
     box.append(el("h3", { text: "Scoring rules that fired" }),
-      r.reasons.length ? el("ul", {}, r.reasons.map(([rule, to, p]) => el("li", { text: `${rule}: ${p} to ${to}` })))
+      r.reasons.length ? el("ul", { id: "reasons" }, r.reasons.map(([rule, to, p]) => el("li", { text: `${rule}: ${p} to ${sideLabel(to)}` })))
                        : el("p", { text: "nobody scores" }));
   }
   box.append(el("p", { class: "standing-line", text: (r.down ? "Match (points come off): " : "Match: ") +
-    v.standing.map(([n, x]) => `${n} ${x}`).join(", ") }));
+    v.standing.map(([, x], i) => `${cfg.side_labels[i].label} ${x}`).join(", ") }));
   if (v.match_over) {
-    box.append(el("h2", { id: "winner", text: v.match_over.winner === null ? "The match is a draw"
-      : `${v.match_over.winner} ${v.match_over.winner.startsWith("seat ") ? "wins" : "win"} the match` }),
-      el("a", { class: "button", href: `/game/${cfg.key}`, text: "New game" }));
+    const verdict = v.match_over.verdict;
+    box.append(el("h2", { id: "winner", text: verdict[0].toUpperCase() + verdict.slice(1) }), el("a", { class: "button", href: `/game/${cfg.key}`, text: "New game" }));
   } else box.append(el("button", { id: "next", text: "Next deal", onclick: () => send({ type: "next" }) }));
   return el("div", { class: "overlay" }, box);
 }
 
+window.addEventListener("resize", () => { for (const box of document.querySelectorAll(".hand, .wrap")) fitCards(box); });
 connect();

@@ -1,0 +1,56 @@
+"""Shared by the browser tests: the table server in this process and one headless Chromium per
+module (the steps of playing at the table page are in table_steps.py)."""
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from table_steps import CHROMIUM, DRIVER, GAMES
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The app on a free local port, in this process (so the test can read the engine's results)."""
+    uvicorn = pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+    from cli import LEVELS
+    from interpreter.web.serve import make_app
+
+    app = make_app(GAMES, LEVELS, pace=0)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    runner = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=runner.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not runner.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert runner.started, "the server did not start"
+    yield app, f"http://127.0.0.1:{port}"
+    runner.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install selenium)")
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    if not CHROMIUM.exists() or not Path(DRIVER).exists():
+        pytest.skip("needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)")
+    options = Options()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(flag)
+    try:
+        driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    except WebDriverException as err:
+        pytest.skip(f"headless chromium did not start: {err.msg}")
+    yield driver
+    driver.quit()
