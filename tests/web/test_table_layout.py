@@ -279,13 +279,18 @@ new MutationObserver(() => { for (const b of document.querySelectorAll('.bubble'
   .observe(document.body, {childList: true, subtree: true});"""
 
 
-def test_the_chien_shown_as_cards_and_the_discard_leaving_the_hand(server, browser):
+def _tarot_taker(server, browser, width: str):
+    """A French Tarot table where you bid garde and take: the table and the policy that bids so."""
     app, base = server
-    size(browser, "phone")
+    size(browser, width)
     policy = simple_policy(("garde",))
     seed = find_seed("french-tarot", policy, lambda t: t.state.taker == 0 and t.state.call.text == "garde",
                      until=lambda t: t.state.taker is not None)
-    table = table_of(app, open_table(browser, base, "french-tarot", seed=seed))
+    return table_of(app, open_table(browser, base, "french-tarot", seed=seed)), policy
+
+
+def test_the_chien_shown_as_cards_and_the_discard_leaving_the_hand(server, browser):
+    table, policy = _tarot_taker(server, browser, "phone")
     game = table.game
     steps = []
 
@@ -313,12 +318,7 @@ def test_the_chien_shown_as_cards_and_the_discard_leaving_the_hand(server, brows
 
 
 def test_the_discard_is_labelled_by_its_transfer_once_made(server, browser):
-    app, base = server
-    size(browser, "laptop")
-    policy = simple_policy(("garde",))
-    seed = find_seed("french-tarot", policy, lambda t: t.state.taker == 0 and t.state.call.text == "garde",
-                     until=lambda t: t.state.taker is not None)
-    table = table_of(app, open_table(browser, base, "french-tarot", seed=seed))
+    table, policy = _tarot_taker(server, browser, "laptop")
     labels = []
 
     def at_turn(view: dict) -> None:
