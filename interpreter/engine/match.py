@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..errors import MatchError, MatchLimitError
 from .cards import whole
 from .parts import Action, Standing
+from .settlement import best_of
 from .state import Result, State
 
 if TYPE_CHECKING:
@@ -167,27 +168,21 @@ class Match:
         """The match's scores and winner; raises MatchError before the match is over.
 
         A match counts by team, or by seat where the teams are formed anew in each deal. A match
-        of one such deal is decided by the sides of that deal instead: the attack and the defence
+        of one such deal is decided by the sides of that deal instead: the side of the taker and the other
         win or lose together, however the deal's points were shared among their seats."""
         if not self._over:
             raise MatchError(f"the match is not over ({len(self.results)} deal(s) finished)")
         game = self.game
         scores = self.team_scores
-        leaders = _leaders(scores, game.match.high_wins)
+        leaders = best_of(scores, game.match.high_wins)
         winner = leaders[0] if len(leaders) == 1 else None
         winners: tuple[int, ...] = () if winner is None else game.side_seats[winner]
         side = None if winner is None else game.side_names[winner]
         if not game.fixed_teams and self._counted == 1:
-            sign = -1 if game.match.down else 1
-            teams = _leaders([sign * x for x in self._deal_result.team_scores], game.match.high_wins)
+            teams = best_of(self._deal_result.team_scores, game.match.high_wins != game.match.down)
             if len(teams) == 1 and self._deal_teams[teams[0]]:
                 winners, side = self._deal_teams[teams[0]], game.team_names[teams[0]]
             else:
                 winners, side = (), None
         return MatchResult(tuple(scores), tuple(self.seat_scores), winner, tuple(self.results), winners, side)
 
-
-def _leaders(scores, high_wins: bool) -> list[int]:
-    """The indices of the best scores by the match's rule (several when they are equal)."""
-    best = max(scores) if high_wins else min(scores)
-    return [t for t, x in enumerate(scores) if x == best]

@@ -63,7 +63,7 @@ def _why(state: Refusals, action: Action) -> tuple[str, tuple | None]:
     if kind == "show":
         return _show_refused(state, action)
     if state.phase in (DECIDE, TRANSFER):
-        return f"not now: {_now(state)}", None
+        return "not now: a decision before trick play comes first", None
     if kind == "play" and state.phase == PLAY:
         return _card_refused(state, card)
     if kind == "declare":
@@ -106,7 +106,7 @@ def _card_refused(state: Refusals, card: int) -> tuple[str, tuple | None]:
 
 
 def _cards(state: Refusals, mask: int) -> str:
-    """The cards as codes, with their suit named when they share one: 'only 7H, QH (Hearts)'."""
+    """The cards as codes, with their suit's name when they share one: 'only 7X, QX (the suit)'."""
     deck = state.game.deck
     cards = bits(deck.distinct(mask))
     suits = {deck.suit_of[c] for c in cards}
@@ -196,7 +196,3 @@ def _call_refused(state: Refusals, action: Action) -> tuple[str, tuple | None]:
         return f"'{call.name}' names only a suit such that {_words(state, path + ('for each suit',))}", \
             path + ("for each suit",)
     return f"'{call.name}' is allowed only when {_words(state, path + ('when',))}", path + ("when",)
-
-
-def _now(state: Refusals) -> str:
-    return ", ".join(a.text for a in state.legal_actions())

@@ -9,6 +9,9 @@ from ..errors import RULE_ERRORS, IllegalActionError, RuleRuntimeError, reraise_
 from .cards import whole
 
 
+WON_BY = "won by"   # the breakdown's key of the team that won the deal: no name of a rule file has a space
+
+
 @dataclass(frozen=True)
 class Reason:
     rule: str
@@ -264,7 +267,7 @@ class Settlement:
                   "melds": sum(self.melds[s] for s in members),
                   "shown": sum(self.shown[s] for s in members),
                   "awards": team_awards[t], "score": team_scores[t]} for t, members in enumerate(self.teams)]
-        return {"won by": _deal_winner(game, team_scores), "taker": self.taker,
+        return {WON_BY: _deal_winner(game, team_scores), "taker": self.taker,
                 "call": None if self.call is None else self.call.text,
                 "contract": self.contract if game.auction is not None else None,
                 "trump": game.deck.suit_codes[self.trump] if self.trump >= 0 else None,
@@ -285,10 +288,14 @@ class Settlement:
 def _deal_winner(game, team_scores) -> str | None:
     """The team that won the deal by its score (the higher, or the lower where the lowest match
     score wins and deal scores add up); None when the best scores are equal."""
-    better = max if game.match.high_wins != game.match.down else min
-    best = better(team_scores)
-    leaders = [t for t, x in enumerate(team_scores) if x == best]
+    leaders = best_of(team_scores, game.match.high_wins != game.match.down)
     return game.team_names[leaders[0]] if len(leaders) == 1 else None
+
+
+def best_of(scores, higher: bool) -> list[int]:
+    """The indices of the best scores, the highest or the lowest (several when they are equal)."""
+    best = max(scores) if higher else min(scores)
+    return [t for t, x in enumerate(scores) if x == best]
 
 
 def _or_none(fn, state) -> Any:

@@ -1,7 +1,7 @@
 """The working of a number shown to players, from the rule file's own arithmetic.
 
 A value a rule file shows (its ``facts``) is often a ``let`` that computes points, such as
-``(25 + (taken - target if made else target - taken)) * contract * (1 if made else -1)``.
+``(20 + (won - needed if made else needed - won)) * level * (1 if made else -1)``.
 Its working is that expression with every choice made, every name replaced by its value in
 the deal, and each part that holds no number of the rule file's own worked out:
 ``(25 + 4) × 2 = 58``. The numbers the file writes stay visible, since they are the rule.

@@ -14,13 +14,13 @@ def seat_label(seat: int, you: int | None) -> str:
 
 
 def match_verdict(final, you: int | None = None) -> str:
-    """Who won a finished match (a MatchResult), in words: 'you win', 'the defence wins',
-    'North-South wins', 'seat 2 wins', or a draw. A side formed for the deal wins together."""
+    """Who won a finished match (a MatchResult), in words: 'you win', 'the red team wins' (a
+    team's name), 'seat 2 wins', or a draw. A side formed for the deal wins together."""
     return verdict(final.winners, final.side, you)
 
 
 def verdict(winners, side: str | None, you: int | None = None, what: str = "") -> str:
-    """'you win the deal, with seat 2 (North-South)', 'the defence wins the match', 'seat 1
+    """'you win the deal, with seat 2 (the team's name)', 'the red team wins the match', 'seat 1
     wins': the seats that won together and their side's name, from the seat ``you``'s chair."""
     what = f" {what}" if what else ""
     if not winners:
@@ -33,7 +33,8 @@ def verdict(winners, side: str | None, you: int | None = None, what: str = "") -
 
 
 def _the(side: str) -> str:
-    """A side's name in a sentence: 'the defence' for a common noun, 'North-South' as it is."""
+    """A side's name in a sentence: 'the' before a common noun (a lower-case name), a proper
+    name as it is."""
     return f"the {side}" if side[:1].islower() and not side.startswith("seat ") else side
 
 
@@ -163,6 +164,13 @@ def trick_summary(state: State, you: int) -> str:
     return f"  → {seat_label(winner, you)} win{'' if winner == you else 's'} the trick"
 
 
+def shown_facts(game, result, you: int | None = None) -> list[tuple[str, str]]:
+    """The values of a finished deal the rule file shows, as (label, text): a worked-out number
+    with its working, none and card sets left out."""
+    return [(fact["label"].replace("_", " "), fact_working(game, fact["label"], result) or shown)
+            for fact in result.shown_facts if (shown := fact_text(fact, you)) is not None]
+
+
 def _tricks(n: int) -> str:
     return "no tricks" if n == 0 else f"{n} trick{'' if n == 1 else 's'}"
 
@@ -202,8 +210,7 @@ def deal_summary(state: State, result, you: int) -> list[str]:
             pieces.append(f"cards shown {_fmt(row['shown'])}")
         awards = ", ".join(f"{rule} {_fmt(points)}" for rule, points in row["awards"].items())
         lines.append(f"  {name}: {', '.join(pieces)}; scores {_fmt(row['score'])}" + (f" ({awards})" if awards else ""))
-    facts = [f"{fact['label'].replace('_', ' ')}: {fact_working(game, fact['label'], result) or shown}"
-             for fact in result.shown_facts if (shown := fact_text(fact, you)) is not None]
+    facts = [f"{label}: {text}" for label, text in shown_facts(game, result, you)]
     if facts:
         lines.append("  " + "; ".join(facts))
     return lines

@@ -12,13 +12,14 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.game import Game
+from ..engine.settlement import WON_BY
 from ..engine.state import Result
 from ..players.registry import make_player
 
 PROBE_DEALS = 16   # probe deals played to learn the engine's values (annulled or failing ones do not count)
 
 
-ENGINE_VALUES = ("annulled", "won by", "taker", "call", "trump")   # of the breakdown: who won the deal, took it, with what
+ENGINE_VALUES = ("annulled", WON_BY, "taker", "call", "trump")   # of the breakdown: who won the deal, took it, with what
 
 
 def deal_facts(result: Result) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import math
 from typing import Any, Iterable, Sequence
 
 from ..engine.cards import whole
+from ..engine.settlement import WON_BY
 from .facts import kind_of
 
 Z95 = 1.96             # the normal quantile of a two-sided 95 % interval
@@ -141,9 +142,6 @@ def verdict(low: float | None, high: float | None) -> str:
     return "above 0" if low > 0 else "below 0" if high < 0 else "covers 0"
 
 
-WON_BY = "won by"   # the breakdown's team that won the deal: no fact of a rule file has a space
-
-
 @dataclass
 class Summary:
     """Statistics over many matches of one game; two summaries of the same run add up with ``merge``.
@@ -189,7 +187,6 @@ class Summary:
         self.distributions = self.distributions or [Counter() for _ in range(sides)]
         self.fact_kinds.pop(WON_BY, None)       # counted in deal_wins, not as a fact
         self.declared = set(self.fact_kinds)
-        self.side_of = [next(t for t, members in enumerate(self.side_seats) if s in members) for s in range(seats)]
 
     @property
     def seats(self) -> int:

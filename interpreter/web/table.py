@@ -13,11 +13,11 @@ from ..engine.cards import bits
 from ..engine.game import Game
 from ..engine.parts import Action
 from ..engine.phases import Melded, Taken
+from ..engine.settlement import WON_BY
 from ..engine.state import AUCTION, State
 from ..errors import RULE_ERRORS, AtoutError
-from ..language.working import fact_working
 from ..players.registry import make_player
-from ..players.table_view import describe_action, fact_text, hand_order, seat_label, verdict
+from ..players.table_view import describe_action, hand_order, seat_label, shown_facts, verdict
 
 SUIT_SYMBOLS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣", "herz": "♥"}
 # The drawn pips of the Spanish and German packs (and the Italian), known by their usual names.
@@ -364,8 +364,7 @@ class Table:
             return {"annulled": True, "reasons": [], "sides": [], "seats": [], "facts": [], "down": game.match.down,
                     "verdict": None}
         parts = result.breakdown
-        facts = [[fact["label"].replace("_", " "), fact_working(game, fact["label"], result) or shown]
-                 for fact in result.shown_facts if (shown := fact_text(fact, self.seat)) is not None]
+        facts = [list(entry) for entry in shown_facts(game, result, self.seat)]
 
         def row(entry: dict, label: str) -> dict:
             return {"name": label, "tricks": entry["tricks"], "card_points": fmt(entry["card_points"]),
@@ -376,7 +375,7 @@ class Table:
         teams = [row(t, seat_label(members[0], self.seat) if len(members) == 1 else t["team"])
                  for t, members in zip(parts["teams"], game.teams)] if game.fixed_teams else []
         seats = [row(s, seat_label(s["seat"], self.seat)) for s in parts["seats"]]
-        won = next((t for t in parts["teams"] if t["team"] == parts.get("won by")), None)
+        won = next((t for t in parts["teams"] if t["team"] == parts.get(WON_BY)), None)
         return {"annulled": False, "down": game.match.down,
                 "reasons": [[r.rule, r.to, fmt(r.points)] for r in result.reasons],
                 "sides": teams, "seats": seats, "facts": facts,
