@@ -204,6 +204,10 @@ def explain(path: str | Path, variant: str | None = None) -> str:
                      f"when another team wins the trick, which pays {play['keep'].get('pays', 0)} card point(s) for it"
                      + ("; played in the last trick it goes to the other team." if play["keep"].get("last trick") == "opponents"
                         else "."))
+    for spec in play.get("say", []):
+        said = [f"“{word}” as he plays the {_ordinal(n)}" for n, word in enumerate(spec["words"], 1) if word is not None]
+        lines.append(f"A player dealt all of {_text(spec['cards'], 'expr')} says {' and '.join(said)} of them, "
+                     "aloud: everyone then knows he holds the rest.")
     if "leader wins when" in play:
         lines.append(f"The leader wins the trick when {_text(play['leader wins when'], 'expr')}.")
     lines.append("Scoring:")
@@ -234,6 +238,11 @@ def explain(path: str | Path, variant: str | None = None) -> str:
     for name, spec in doc.get("variants", {}).items():
         lines.append(f"Variant '{name}': {spec.get('about', '')}")
     return "\n".join(lines)
+
+
+def _ordinal(n: int) -> str:
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+    return words[n - 1] if n <= len(words) else f"{n}th"
 
 
 def _call_name(name: str, call: dict, cards: dict) -> str:

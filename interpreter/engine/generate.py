@@ -141,6 +141,7 @@ def _play_source(writer: Writer) -> str:
     out = ["def _play(s, card):",
            '    """Play a card; at the end of a trick, give it to its winner and go on or end the deal."""',
            "    seat = s.current",
+           *(["    said = s.sayings(card)"] if game.sayings else []),
            "    bit = 1 << card",
            "    s.hands[seat] &= ~bit",
            "    s.played |= bit",
@@ -148,6 +149,7 @@ def _play_source(writer: Writer) -> str:
            "    trick.append(card)",
            "    s.trick_seats.append(seat)",
            "    s.history.append((seat, card))",
+           *(["    if said:", "        s._say(seat, said)"] if game.sayings else []),
            "    s._legal = None",
            *indent(_winning_source(writer), 4)]
     if game.sits_out is None:

@@ -148,6 +148,15 @@ class Show:
 
 
 @dataclass(frozen=True)
+class Saying:
+    """Words said aloud with cards: a player dealt every card of ``cards`` says ``words[n]`` as
+    he plays the (n+1)-th of them, and by saying it shows that he holds the rest."""
+
+    cards: Fn
+    words: tuple[str | None, ...]          # None: that card is played in silence
+
+
+@dataclass(frozen=True)
 class Declaration:
     """A meld declared with a lead: all its cards of one suit in hand, leading one of them."""
 

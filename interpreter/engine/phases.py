@@ -48,3 +48,16 @@ class Melded:
 
     def __str__(self) -> str:
         return f"seat {self.seat} melds {', '.join(self.melds)}: {' '.join(self.codes)}"
+
+
+@dataclass(frozen=True)
+class Said:
+    """A history entry: a seat said ``word`` aloud as it played a card, showing ``codes`` (the
+    cards of the saying it still holds)."""
+
+    seat: int
+    word: str
+    codes: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} says “{self.word}”" + (f", holding {' '.join(self.codes)}" if self.codes else "")

@@ -7,7 +7,7 @@ from fractions import Fraction
 from ..errors import RuleRuntimeError
 from .cards import bits
 from .parts import Action
-from .phases import OVER, PLAY, Melded, Taken
+from .phases import OVER, PLAY, Melded, Said, Taken
 
 
 class TrickPlay:
@@ -248,14 +248,38 @@ class TrickPlay:
         finally:
             self.bound = {}
 
+    def sayings(self, card: int) -> list[tuple[str, int]]:
+        """What the player to act says aloud as he plays ``card`` now, with the cards of each
+        saying he then still holds (and so shows): the rule file's ``say``."""
+        seat = self.current
+        hand, dealt = self.hands[seat], self.dealt[seat]
+        said = []
+        for saying in self.game.sayings:
+            cards = saying.cards(self)
+            if not cards >> card & 1 or dealt & cards != cards:
+                continue
+            gone = (cards & ~hand).bit_count()           # the cards of the saying he has played already
+            if gone < len(saying.words) and saying.words[gone] is not None:
+                said.append((saying.words[gone], cards & hand & ~(1 << card)))
+        return said
+
+    def _say(self, seat: int, said: list[tuple[str, int]]) -> None:
+        codes = self.game.deck.codes
+        for word, rest in said:
+            self.shown_cards[seat] |= rest
+            self.history.append((None, Said(seat, word, tuple(codes[c] for c in bits(rest)))))
+
     def _play(self, card: int) -> None:
         seat = self.current
         game = self.game
+        said = self.sayings(card) if game.sayings else None
         self.hands[seat] &= ~(1 << card)
         self.played |= 1 << card
         self.trick.append(card)
         self.trick_seats.append(seat)
         self.history.append((seat, card))
+        if said:
+            self._say(seat, said)
         self._legal = self.winning_at = None
         if self.out is None:
             if len(self.trick) < game.players:

@@ -11,7 +11,7 @@ from typing import Callable
 from ..errors import IllegalActionError
 from .cards import Deck, Points
 from .melds import Melds
-from .parts import (Action, Auction, Award, Counter, Declaration, DealStep, Fn, MatchRule, RuleSources, Show,
+from .parts import (Action, Auction, Award, Counter, Declaration, DealStep, Fn, MatchRule, RuleSources, Saying, Show,
                     SideAction, Standing, Transfer)
 from .tricks import TrickRule
 
@@ -75,6 +75,7 @@ class Rules:
     # a seat whose cards another seat chooses once play begins (Bridge's dummy): (its seat, who plays it)
     dummy: tuple[Fn, Fn] | None = field(default=None, repr=False)
     mark_starts: tuple[tuple[int, Fn], ...] = field(default=(), repr=False)   # marks set when a deal is dealt
+    sayings: tuple[Saying, ...] = field(default=(), repr=False)   # words said aloud as cards are played
     # each rule string as parsed (frozen nodes that render themselves in words), by where it stands in the
     # file: ('play', 'follow', 1, 'cards'), ('transfers', 'discard', 'when'), …; what a refusal quotes
     trees: dict[tuple, object] = field(default_factory=dict, repr=False, compare=False)

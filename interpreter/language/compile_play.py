@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from . import nodes as n
 from ..engine.melds import Combination, Melds
-from ..engine.parts import Declaration, Show, SideAction
+from ..engine.parts import Declaration, Saying, Show, SideAction
 from .compile_support import _leader_only, _names, _Skip
 from .expressions import ExpressionCompiler, ExprProblem, Fn
 from .syntax import SyntaxProblem, parse
@@ -127,6 +127,13 @@ class PlaySections:
                                   int(spec["count"]), self.expr(exprs, path + ("points",), "num").fn))
             except _Skip:
                 failed = True
+        sayings = []
+        for i, spec in enumerate(play.get("say", [])):
+            try:
+                sayings.append(Saying(self.expr(exprs, ("play", "say", i, "cards"), "set").fn,
+                                      tuple(None if w is None else str(w) for w in spec["words"])))
+            except _Skip:
+                failed = True
         melds = None
         if "melds" in play:
             try:
@@ -152,7 +159,7 @@ class PlaySections:
         return {"dummy": dummy, "lead": lead, "trump": trump, "trump_cards": trump_cards, "sits_out": sits_out, "follow": clauses, "leads": leads, "always": always, "draw": tuple(draw),
                 "draw_when": draw_when, "ends_when": ends_when, "declarations": tuple(declarations),
                 "side_actions": tuple(side_actions), "shows": tuple(shows), "keep": keep, "leader_wins": leader_wins,
-                "melds": melds}
+                "melds": melds, "sayings": tuple(sayings)}
 
     def melds(self, exprs: ExpressionCompiler) -> Melds:
         """'melds': each combination as a table of card sets, and the runs of each suit."""

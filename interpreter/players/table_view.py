@@ -45,13 +45,15 @@ def describe_card(state: State, card: int) -> str:
 
 def describe_action(state: State, seat: int, you: int, action) -> str:
     who = seat_label(seat, you)
+    said = "".join(f" and say{'' if seat == you else 's'} “{word}”" for word, _ in state.sayings(action.card)) \
+        if action.kind in ("play", "declare") and state.game.sayings else ""
     if action.kind == "play":
-        return f"{who} play{'' if seat == you else 's'} {describe_card(state, action.card)}"
+        return f"{who} play{'' if seat == you else 's'} {describe_card(state, action.card)}{said}"
     if action.kind == "declare":
         name, points = state.game.declarations[action.arg].name, state.declaration_points(action)
         suit = state.game.deck.suit_names[action.suit]
         return f"{who} declare{'' if seat == you else 's'} {name}, {_fmt(points)} in {suit}, and " \
-               f"lead{'' if seat == you else 's'} {describe_card(state, action.card)}"
+               f"lead{'' if seat == you else 's'} {describe_card(state, action.card)}{said}"
     if action.kind == "give":
         spec = state.game.transfers[action.arg]
         to = f" to {seat_label(spec.to_seat(state), you)}" if spec.to_seat is not None else \

@@ -246,13 +246,16 @@ function felt() {
 }
 
 // The moments of the trick in progress (or, before the first trick, since the auction): what
-// each seat called, announced or showed, as a short bubble by the seat.
+// each seat called, announced or showed, as a short bubble by the seat. Words said with the
+// card that ended a trick stay until the next trick's first card.
 function bubbles(s) {
   const v = view;
-  const now = v.moments.filter((m) => m.seat === s && (v.auction ? m.auction : !m.auction && m.trick === v.tricks_done));
+  const now = v.moments.filter((m) => m.seat === s && (v.auction ? m.auction : !m.auction && (m.trick === v.tricks_done
+    || m.kind === "say" && m.trick === v.tricks_done - 1 && v.trick.length === 0)));
   const out = [];
   for (const m of now) {
-    if (m.kind === "call" || m.kind === "act") out.push(m.label || m.text);
+    if (m.kind === "say") out.push(`“${m.word}”`);
+    else if (m.kind === "call" || m.kind === "act") out.push(m.label || m.text);
     else if (m.kind === "declare") out.push(`${m.name}: ${m.points} in ${m.suit}`);
     else if (m.kind === "meld") out.push(`${m.names.join(", ")}: ${m.points}`);
   }
@@ -424,6 +427,7 @@ function logLines() {
   for (const m of view.moments) {
     if (m.kind !== "give" && m.kind !== "reveal") flush();
     if (m.kind === "play") { trick.push(el("span", { class: "played-by" }, `${who(m.seat)} `, cardText(m.cards[0]))); continue; }
+    if (m.kind === "say" && trick.length) { trick[trick.length - 1].append(` “${m.word}”`); continue; }
     if (m.kind === "won") {
       lines.push(el("li", { class: "trick-line" }, `trick ${m.trick + 1}: `, trick.flatMap((x, i) => i ? [", ", x] : [x]),
         m.seat === null ? " — spoiled" : ` → ${who(m.seat)}`));
@@ -445,6 +449,7 @@ function logLines() {
     else if (m.kind === "exposed") lines.push(el("li", {}, `${m.pile} shown: `, cardsText(m.cards)));
     else if (m.kind === "declare") lines.push(el("li", { text: `${Who(m.seat)}: ${m.name}, ${m.points} in ${m.suit}` }));
     else if (m.kind === "meld") lines.push(el("li", {}, `${Who(m.seat)}: ${m.names.join(", ")} (${m.points}) `, cardsText(m.cards)));
+    else if (m.kind === "say") lines.push(el("li", { text: `${Who(m.seat)}: “${m.word}”` }));
     else if (m.kind === "draw") lines.push(el("li", {}, `${Who(m.seat)} ${verb(m.seat, "draw")} `, m.cards.length ? cardsText(m.cards) : count(m.count, "card"),
       m.piles.length ? ` from the ${[...new Set(m.piles)].join(" and the ")}` : ""));
     else if (m.kind === "call" || m.kind === "act") lines.push(el("li", { text: `${Who(m.seat)}: ${m.label || m.text}` }));

@@ -12,7 +12,7 @@ from typing import Any
 from ..engine.cards import bits
 from ..engine.game import Game
 from ..engine.parts import Action
-from ..engine.phases import Melded, Taken
+from ..engine.phases import Melded, Said, Taken
 from ..engine.settlement import WON_BY
 from ..engine.state import AUCTION, State
 from ..errors import RULE_ERRORS, AtoutError
@@ -139,7 +139,7 @@ class Table:
     def _remember(self, mover: int, action: Action, before: dict, after: dict, start: int, auction: bool,
                   transfer: dict | None, declined: list[Action]) -> None:
         """The moments of one move, as this seat may see them: calls, announcements and the
-        cards they show, cards given, piles exposed or taken, the trick won, cards drawn; a pass
+        cards they show, words said with a card, cards given, piles exposed or taken, the trick won, cards drawn; a pass
         outside the auction says what it declined."""
         game, state, codes = self.game, self.state, self.game.deck.codes
         trick = len(before["trick_winners"])
@@ -155,6 +155,8 @@ class Table:
                 points = Fraction(after["melds"][raw.seat]) - Fraction(before["melds"][raw.seat])
                 moment |= {"kind": "meld", "seat": raw.seat, "names": list(raw.melds), "cards": list(raw.codes),
                            "points": fmt(points)}
+            elif isinstance(raw, Said):
+                moment |= {"kind": "say", "seat": raw.seat, "word": raw.word, "cards": list(raw.codes)}
             elif action.kind == "give" and who is not None:
                 shown = [codes[action.card]] if seen == action.text else []
                 moment |= {"kind": "give", "cards": shown} | (transfer or {})

@@ -88,7 +88,7 @@ def _check_observation_hides_other_hands(state):
         for other in range(game.players):
             if other == seat:
                 continue
-            for card in bits(state.hands[other]):
+            for card in bits(state.hands[other] & ~state.shown_cards[other]):    # shown to all: not hidden
                 code = game.deck.codes[card]
                 assert f"'{code}'" not in text or code in own or code in played or code in public, \
                     f"seat {seat}'s observation shows {code} from seat {other}'s hand"

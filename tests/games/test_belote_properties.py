@@ -10,6 +10,7 @@ import random
 
 import interpreter
 from interpreter.engine.cards import bits
+from interpreter.engine.phases import Said
 
 GAME = interpreter.load("belote")
 CODES = GAME.deck.codes
@@ -115,6 +116,7 @@ def play_out(seed: int, dealer: int, rng: random.Random) -> dict:
     trick: list[tuple[int, str]] = []
     won: list[list[str]] = [[] for _ in range(4)]
     winners = []
+    plays = []
     while not state.is_over:
         me = state.current_player
         hand = hand_codes(state.hands[me])
@@ -123,7 +125,15 @@ def play_out(seed: int, dealer: int, rng: random.Random) -> dict:
         assert engine == allowed, (seed, hand, trick, trump, me)
         card = rng.choice(sorted(allowed))
         assert card in allowed
+        before = len(state.history)
         state.apply("play " + card)
+        words = [x.word for _, x in state.history[before:] if isinstance(x, Said) and x.seat == me]
+        pair = {"K" + trump, "Q" + trump}
+        if card in pair and pair <= set(dealt[me]):        # Belote with the first, Rebelote with the second
+            assert words == ["Rebelote" if (pair - {card}) & set(played_by(plays, me)) else "Belote"]
+        else:
+            assert words == []
+        plays.append((me, card))
         trick.append((me, card))
         if len(trick) == 4:
             w = trick_winner(trick, trump)
@@ -137,6 +147,10 @@ def play_out(seed: int, dealer: int, rng: random.Random) -> dict:
         assert sorted(hand_codes(state.won[seat])) == sorted(won[seat])
     return {"annulled": False, "taker": taker, "trump": trump, "dealt": dealt, "won": won,
             "winners": winners, "result": state.result()}
+
+
+def played_by(cards: list[tuple[int, str]], seat: int) -> list[str]:
+    return [c for s, c in cards if s == seat]
 
 
 def expected_scores(deal: dict) -> tuple[list[int], int]:

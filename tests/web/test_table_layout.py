@@ -393,10 +393,11 @@ def test_sixty_six_shows_the_marriage_and_the_card_drawn(server, browser):
     assert fresh, "no card drawn was shown"
 
 
-def test_belotes_pair_held_by_you_is_scored_at_the_end(server, browser):
-    """Belote's rule file counts belote/rebelote in a 'let' at the end of the deal (no
-    declaration is made in play): the page shows it where the rule file makes it, in the end of
-    the deal. The 'take' call names the turned-up card's suit."""
+def test_belote_and_rebelote_are_said_as_you_play_the_pair_and_scored_at_the_end(server, browser):
+    """Belote's rule file says "Belote" and "Rebelote" aloud as the trump King and Queen are
+    played (its 'say'): a bubble by your seat and a word after the card in the deal's log; the
+    20 points come at the end, where its scoring gives them. The 'take' call names the
+    turned-up card's suit."""
     app, base = server
     size(browser, "laptop")
     policy = simple_policy(("take",))
@@ -410,6 +411,7 @@ def test_belotes_pair_held_by_you_is_scored_at_the_end(server, browser):
         return {"K" + trump, "Q" + trump} <= mine
     seed = find_seed("belote", policy, pair)
     table = table_of(app, open_table(browser, base, "belote", seed=seed))
+    browser.execute_script(BUBBLES)
     labels = []
 
     def at_turn(view: dict) -> None:
@@ -421,6 +423,12 @@ def test_belotes_pair_held_by_you_is_scored_at_the_end(server, browser):
     turned = deck.suit_of[deck.index[next(m["cards"][0] for m in table.moments if m["kind"] == "taken")]]
     symbol = {"Spades": "♠", "Hearts": "♥", "Diamonds": "♦", "Clubs": "♣"}[deck.suit_names[turned]]
     assert labels and all(label == f"take {symbol}" for label in labels)
+    said = [m["word"] for m in table.moments if m["kind"] == "say" and m["seat"] == 0]
+    assert said == ["Belote", "Rebelote"]
+    seen = browser.execute_script("return [...window.seenBubbles]")
+    assert "0: “Belote”" in seen and "0: “Rebelote”" in seen, seen
+    log = browser.find_element(By.ID, "log").text
+    assert re.search(rf"you [KQ]{re.escape(symbol)} “Belote”", log) and re.search(rf"you [KQ]{re.escape(symbol)} “Rebelote”", log), log
     reasons = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#reasons li")]
     assert any(re.match(r"belote( \(dedans\))?: 20 to North-South$", r) for r in reasons), reasons
 
