@@ -495,7 +495,14 @@ def _ask(state):
             return None
         if text in ("help", "?", ""):
             legal = ", ".join(a.text.removeprefix("play ") for a in state.legal_actions())
-            click.echo(f"legal now: {legal}. Type one (a card by its code or name); 'quit' to leave.")
+            back = "; 'back' takes back the last card chosen" if state.can_take_back() else ""
+            click.echo(f"legal now: {legal}. Type one (a card by its code or name){back}; 'quit' to leave.")
+            continue
+        if text in ("back", "undo"):
+            if state.can_take_back():
+                click.echo(f"taken back: {state.take_back().text}")
+            else:
+                click.echo("nothing to take back: only a card chosen for a choice not yet complete comes back")
             continue
         try:
             action = state.resolve(text)

@@ -6,6 +6,7 @@ import json
 from click.testing import CliRunner
 
 import interpreter
+from interpreter.engine.cards import bits
 
 from cli import main
 from helpers import FOLLOW_FROM_SEAT_0, FOUR_RANKS_HEAD
@@ -319,6 +320,18 @@ def test_list_shows_each_games_about():
     assert "Aluette: 4 players, 2 teams, 48 cards, 5 deals a match" in output
     assert "             Four players in two partnerships, 32 cards." in output
     assert "deal(s)" not in output
+
+
+def test_play_takes_back_a_card_chosen_before_the_choice_is_complete():
+    state = interpreter.load("hearts").new_match(seed="4").next_deal()
+    card = state.game.deck.codes[min(bits(state.hands[0]))]
+    result = RUN.invoke(main, ["play", "hearts", "--seat", "0", "--seed", "4"], input=f"back\n{card}\n?\nback\nquit\n")
+    said = result.output
+    assert "nothing to take back: only a card chosen for a choice not yet complete comes back" in said
+    assert "'back' takes back the last card chosen" in said
+    give = next(a.text for a in state.game.actions if a.kind == "give" and a.card == min(bits(state.hands[0])))
+    assert f"taken back: {give}" in said
+    assert said.index("nothing to take back") < said.index("'back' takes back") < said.index("taken back:")
 
 
 def test_play_says_which_rule_refuses_a_card_and_asks_again():

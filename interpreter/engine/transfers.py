@@ -7,7 +7,7 @@ each step offers exactly the cards after which a complete valid choice still exi
 """
 from __future__ import annotations
 
-from ..errors import RuleRuntimeError
+from ..errors import IllegalActionError, RuleRuntimeError
 from .cards import bits
 from .parts import Action
 from .phases import DECIDE, PLAY, TRANSFER, Private
@@ -156,6 +156,27 @@ class TransferPhase:
         self._deliver(k)
         if not self._next_transfer():
             self._advance()
+
+    def can_take_back(self) -> bool:
+        """Whether the player choosing cards one at a time (a transfer, or cards shown) has
+        chosen some and may take the last one back: nothing has left his hand yet."""
+        return self.pending is not None and self.pending[3] != 0
+
+    def take_back(self) -> Action:
+        """Undo the last card chosen for the transfer or show being made, which then wants one
+        more card again; returns the action undone. Raises IllegalActionError when there is
+        none (nothing chosen yet, or the cards have gone). Not an action of the game: players
+        and the AI never see it; a table offers it to a person."""
+        if not self.can_take_back():
+            raise IllegalActionError("take back: no card is being chosen now")
+        kind, k, remaining, chosen = self.pending
+        _, entry = self.history.pop()
+        text = entry.text if isinstance(entry, Private) else entry
+        row = self.game.card_actions[("give", k) if kind == "give" else ("reveal", -1)]
+        card = [c for c in bits(chosen) if row[c].text == text][-1]     # of two copies, either may go back
+        self.pending = (kind, k, remaining + 1, chosen & ~(1 << card))
+        self._legal = None
+        return row[card]
 
     # --- declarations that show cards, before a player's first card ------------------------
 

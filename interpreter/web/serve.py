@@ -219,10 +219,13 @@ async def _answer(table: Table, message: Any) -> dict:
                 table.act(str(message.get("text", "")))
             elif kind == "advance":
                 await table.advance()
+            elif kind == "take back":
+                table.take_back()
             elif kind == "next":
                 table.next_deal()
             elif kind != "view":
-                return {"type": "error", "message": f"unknown message type {kind!r}: action, advance, next or view"}
+                return {"type": "error",
+                        "message": f"unknown message type {kind!r}: action, take back, advance, next or view"}
         except AtoutError as err:
             return {"type": "error", "message": str(err)}
         except Exception as err:  # noqa: BLE001 - a rule that fails while the deal is played, as one line

@@ -506,6 +506,10 @@ function actions() {
   const c = v.choosing;
   if (c && c.kind === "reveal" && c.seat === cfg.seat && v.to_act === cfg.seat)
     controls.push(el("button", { class: "action fill", text: `show the rest (${c.remaining})`, onclick: () => { autoShow = true; autoStep(); } }));
+  if (v.take_back && !autoShow)
+    controls.push(el("button", { class: "undo", id: "take-back", "data-card": v.take_back,
+      onclick: () => send({ type: "take back" }) },
+      "take back ", cardText(v.take_back)));
   let prompt;
   if (v.result) prompt = "The deal is over.";
   else if (v.to_act === cfg.seat) {
@@ -513,7 +517,7 @@ function actions() {
     if (c && c.seat === v.playing) {
       const where = c.kind === "reveal" ? "" : c.pile ? "" : ` to ${who(c.to)}`;
       prompt = `Your turn: ${c.word} ${count(c.remaining, "more card")}${where} — click ${c.remaining === 1 ? "it" : "them"} in your hand${from}.`;
-      if (c.count > c.remaining) prompt += ` ${c.count - c.remaining} of ${c.count} chosen (a card chosen stays chosen).`;
+      if (c.count > c.remaining) prompt += ` ${c.count - c.remaining} of ${c.count} chosen${v.take_back ? " (take back the last before the choice is complete)" : ""}.`;
     } else if (onCards.size) prompt = `Your turn: click a card${from}${rest.length ? " or an action" : ""}.`;
     else prompt = v.auction ? "Your call." : "Your turn.";
   } else prompt = `${Who(v.to_act)} to ${v.auction ? "call" : "play"}…`;

@@ -72,6 +72,25 @@ class Table:
         self.state.clone().apply(action)      # the engine's own message if it is illegal
         self._apply(self.seat, action)
 
+    def take_back(self) -> None:
+        """The last card the person chose for a choice not yet complete (a discard, cards passed
+        or shown) goes back to the hand, with its moment and its line of the log."""
+        if self._taking_back() is None:
+            raise AtoutError("take back: you have no card chosen to take back")
+        self.state.take_back()
+        del self.moments[self._taking_back_at()]
+        self.events.pop()
+
+    def _taking_back_at(self) -> int:
+        return max(i for i, m in enumerate(self.moments) if m["kind"] in ("give", "reveal") and m["seat"] == self.seat)
+
+    def _taking_back(self) -> str | None:
+        """The card the person may take back now, or None."""
+        state = self.state
+        if self.result is not None or state.current_player != self.seat or not state.can_take_back():
+            return None
+        return self.moments[self._taking_back_at()]["cards"][0]
+
     async def advance(self) -> bool:
         """One move by the AI player whose turn it is; False when it is nobody's (yours, or the deal is over)."""
         mover = None if self.result is not None else self.state.current_player
@@ -328,7 +347,8 @@ class Table:
             "auction": state.phase == AUCTION, "piles": obs["piles"], "pile_sizes": obs["pile_sizes"],
             "trump": obs["trump"], "taker": obs["taker"], "call": obs["call"], "marks": self._marks(obs["marks"]),
             "melds": [fmt(m) for m in obs["melds"]], "shown": [self._in_order(cards) for cards in obs["shown"]],
-            "to_choose": obs["to_choose"], "choosing": self._choosing(), "fresh": self.fresh,
+            "to_choose": obs["to_choose"], "choosing": self._choosing(), "take_back": self._taking_back(),
+            "fresh": self.fresh,
             "moments": self.moments, "events": self.events[-14:],
             "standing": [[name, fmt(x)] for name, x in zip(game.side_names, self.match.team_scores)],
             "result": None if self.result is None else self._result_view(),

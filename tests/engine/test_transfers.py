@@ -57,6 +57,26 @@ def test_an_illegal_give_outside_its_cards_quotes_the_transfers_cards(tmp_path, 
     assert err.value.refusal.rule == ("transfers", "give", "cards")
 
 
+# --- taking back a card chosen, before the last one -------------------------------------------
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_card_chosen_can_be_taken_back_until_the_last_one_goes(tmp_path, engine):
+    game = on(tiny(tmp_path, PASSING.replace("FIRST", "    first: H\n")), engine)
+    state = game.new_deal(layout=PASS_HANDS, dealer=0)
+    assert not state.can_take_back()                              # nothing chosen yet
+    with pytest.raises(interpreter.IllegalActionError, match="take back: no card is being chosen now"):
+        state.take_back()
+    history = list(state.history)
+    state.apply("give JH")
+    assert texts(state) == ["give 10H"] and state.can_take_back()
+    assert state.take_back().text == "give JH"
+    assert texts(state) == ["give JH", "give 10H"] and state.history == history and state.pending[2] == 2
+    state.apply("give 10H")
+    state.apply("give JH")                                        # the last card: the pair leaves the hand
+    assert state.current_player == 0 and not state.can_take_back()
+    assert game.deck.text(state.incoming[0][1]) == "JH 10H"
+
+
 # --- a card typed alone names the legal action on it -------------------------------------------
 
 @pytest.mark.parametrize("engine", ENGINES)

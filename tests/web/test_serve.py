@@ -141,6 +141,27 @@ def test_an_illegal_action_is_refused_with_the_engines_message(client):
         assert ws.receive_json() == view          # nothing changed
 
 
+def test_a_card_chosen_to_pass_is_taken_back_before_the_last_one(client):
+    table_id = open_table(client, "hearts", seat=0, seed="3")
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        view = ws.receive_json()
+        while view["to_act"] != 0:
+            ws.send_json({"type": "advance"})
+            view = ws.receive_json()
+        assert view["choosing"]["remaining"] == 3 and view["take_back"] is None
+        ws.send_json({"type": "take back"})
+        assert ws.receive_json() == {"type": "error", "message": "take back: you have no card chosen to take back"}
+        first, second = view["legal"][0]["card"], view["legal"][1]["card"]
+        for code in (first, second):
+            ws.send_json({"type": "action", "text": code})
+            view = ws.receive_json()
+        assert view["take_back"] == second and first not in view["hand"] and second not in view["hand"]
+        ws.send_json({"type": "take back"})
+        view = ws.receive_json()
+        assert view["choosing"]["remaining"] == 2 and view["take_back"] == first and second in view["hand"]
+        assert [m["cards"] for m in view["moments"] if m["kind"] == "give" and m["seat"] == 0] == [[first]]
+
+
 def test_two_tables_at_once_never_see_each_others_cards(client):
     """Two people at two tables of the same game, moving in turn: each message names only
     its own table and none of the cards the engine hides from its seat."""

@@ -309,10 +309,23 @@ def test_the_chien_shown_as_cards_and_the_discard_leaving_the_hand(server, brows
         assert status.startswith(f"Your turn: discard {choosing['remaining']} more card"), status
         steps.append(chosen)
         assert layout_problems(browser) == []
+        if len(chosen) == 3 and not taken_back:             # the third card chosen goes back to the hand
+            undo = browser.find_element(By.ID, "take-back")
+            last = undo.get_attribute("data-card")
+            assert undo.text.startswith("take back") and last in chosen
+            undo.click()
+            wait_reply(browser)
+            hand = [c.get_attribute("data-code") for c in browser.find_elements(By.CSS_SELECTOR, "#hand .card")]
+            left = [c.get_attribute("data-code") for c in
+                    browser.find_elements(By.CSS_SELECTOR, '.pile.choosing[data-transfer="discard"] .card[data-code]')]
+            assert last in hand and sorted(left) == sorted(c for c in chosen if c != last)
+            assert table.view()["choosing"]["remaining"] == 4
+            taken_back.append(last)
 
+    taken_back: list[str] = []
     drive(browser, table, policy, at_turn)
-    assert [len(s) for s in steps] == [0, 1, 2, 3, 4, 5]
-    assert all(before == after[:len(before)] or set(before) <= set(after) for before, after in zip(steps, steps[1:]))
+    assert taken_back and [len(s) for s in steps] == [0, 1, 2, 3, 3, 4, 5]
+    assert all(set(before) - set(taken_back) <= set(after) for before, after in zip(steps, steps[1:]))   # chosen stay chosen
     log = browser.find_element(By.ID, "log").text
     assert "chien → you:" in log and "You: discard 6 cards into the chien" in log
 
