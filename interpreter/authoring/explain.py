@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from ..engine.melds import TIES
+from ..language.card_names import names_in
 from ..language.source import read_source
 from ..language.syntax import SyntaxProblem, parse
 from ..language.variants import apply_variant
@@ -30,8 +31,8 @@ def explain(path: str | Path, variant: str | None = None) -> str:
     if doc.get("about"):
         lines += [str(doc["about"]).strip(), ""]
     cards = doc["cards"]
-    suits = ", ".join(f"{name} ({code})" for code, name in cards["suits"].items())
-    ranks = ", ".join(f"{name} ({code})" for code, name in cards["ranks"].items())
+    suits = ", ".join(f"{name} ({code})" for code, name in names_in(cards["suits"]).items())
+    ranks = ", ".join(f"{name} ({code})" for code, name in names_in(cards["ranks"]).items())
     lines.append(f"Players: {doc['players']}, playing {doc.get('direction', 'clockwise')}.")
     for name, seats in doc.get("teams", {}).items():
         if isinstance(seats, str):
@@ -42,7 +43,7 @@ def explain(path: str | Path, variant: str | None = None) -> str:
     lines.append(f"Cards: suits {suits}; ranks {ranks}" + (
         f"; {copies} copies of each card, equal in every rule (of equal cards in a trick the first played "
         "wins unless ties spoil it)." if copies > 1 else "."))
-    for code, name in cards.get("extra", {}).items():
+    for code, name in names_in(cards.get("extra")).items():
         lines.append(f"Also the {name} ({code}), of no suit.")
     lines.append(f"Ranking, highest first: {_text(doc['order'], 'order')}.")
     if "trump order" in doc:

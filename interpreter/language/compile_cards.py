@@ -10,7 +10,8 @@ from fractions import Fraction
 from . import nodes as n
 from ..engine.cards import Deck, build_deck
 from ..engine.tricks import TrickRule
-from .compile_support import _Skip, _texts
+from .card_names import names_in
+from .compile_support import _Skip
 from .expressions import suggest_code
 
 
@@ -21,9 +22,9 @@ class CardSections:
 
     def deck(self) -> Deck:
         cards = self.doc["cards"]
-        suits, ranks = _texts(cards["suits"]), _texts(cards["ranks"])
-        suit_ranks = {str(k): _texts(v) for k, v in cards.get("suit ranks", {}).items()}
-        extra, names = _texts(cards.get("extra", {})), _texts(cards.get("names", {}))
+        suits, ranks = names_in(cards["suits"]), names_in(cards["ranks"])
+        suit_ranks = {str(k): names_in(v) for k, v in cards.get("suit ranks", {}).items()}
+        extra, names = names_in(cards.get("extra", {})), names_in(cards.get("names", {}))
         for suit in suit_ranks:
             if suit not in suits:
                 self.report(("cards", "suit ranks", suit), f"'suit ranks' names suit '{suit}', which 'suits' does not define",

@@ -6,11 +6,6 @@ from dataclasses import fields, is_dataclass
 from . import nodes as n
 
 
-def _texts(mapping: dict) -> dict[str, str]:
-    """Codes as text: YAML reads an unquoted rank such as 2 as a number."""
-    return {str(k): v for k, v in mapping.items()}
-
-
 def _names(node) -> set[str]:
     """Every name and function an expression node refers to."""
     found = {node.name} if isinstance(node, (n.Name, n.Call)) else set()

@@ -18,6 +18,7 @@ from ruamel.yaml.comments import CommentedMap
 from ..engine.cards import Deck, build_deck
 from ..engine.game import Game
 from ..errors import Problem, RuleFileError
+from ..language.card_names import names_in
 from ..language.expressions import Builtin, builtin_table
 from ..language.nodes import Pos
 from ..language.rule_files import problems_in_source
@@ -119,17 +120,13 @@ def analyse(text: str, path: str) -> Index:
     return index
 
 
-def _texts(mapping: Any) -> dict[str, str]:
-    return {str(k): str(v) for k, v in (mapping or {}).items()}
-
-
 def _deck(data: CommentedMap) -> Deck | None:
     """The deck as the file's 'cards' describe it (None while they are incomplete)."""
     cards = data.get("cards")
     try:
-        return build_deck(_texts(cards["suits"]), _texts(cards["ranks"]),
-                          {str(k): _texts(v) for k, v in (cards.get("suit ranks") or {}).items()},
-                          _texts(cards.get("extra")), _texts(cards.get("names")))
+        return build_deck(names_in(cards["suits"]), names_in(cards["ranks"]),
+                          {str(k): names_in(v) for k, v in (cards.get("suit ranks") or {}).items()},
+                          names_in(cards.get("extra")), names_in(cards.get("names")))
     except (TypeError, KeyError, AttributeError):
         return None
 

@@ -114,7 +114,7 @@ def test_deck_has_32_cards_ace_to_seven_in_four_suits():
     assert deck.size == 32
     assert [m.bit_count() for m in deck.suit_masks] == [8, 8, 8, 8]
     assert sorted(deck.rank_masks) == sorted(["A", "K", "Q", "J", "10", "9", "8", "7"])
-    assert deck.names[deck.index["JH"]] == "Valet of Hearts"
+    assert deck.names[deck.index["JH"]] == "Jack of Hearts"
 
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
