@@ -278,3 +278,28 @@ scoring:
       to: each_seat
       points: tricks(it) * (2 if doubled = true else 1)
 """
+
+
+PASSED_OUT = "game: Passed out\n" + TWO_SUITS_HEAD + """\
+deal: 5 each
+auction:
+  first: seat(0)
+  rounds:
+    - calls:
+        bid: {for each number: [1, 2, 3]}
+      ends: after one turn each
+  if all pass: score
+""" + FOLLOW_FROM_SEAT_0.replace("seat(0)", "taker") + """\
+scoring:
+  award:
+    - rule: contract
+      to: team(taker)
+      points: 10 * contract
+    - rule: sitting out
+      to: each_seat
+      points: 1
+match:
+  deals: 3
+  dealer: next(dealer)
+"""
+"""An auction of bids 1 to 3 that, passed out, is scored ('if all pass: score') with no taker; three deals."""

@@ -9,6 +9,7 @@ import pytest
 from cli import main
 import interpreter
 from interpreter.authoring.explain import explain, explain_html
+from helpers import PASSED_OUT
 
 
 # --- the auction's 'rising' -----------------------------------------------------------------------
@@ -79,7 +80,6 @@ def test_explain_gives_a_rounds_condition_for_passing():
 
 
 def test_explain_says_a_passed_out_deal_is_scored(tmp_path):
-    from test_auction import PASSED_OUT
     path = tmp_path / "passed.yaml"
     path.write_text(PASSED_OUT, encoding="utf-8")
     assert "  If every round passes, the deal ends there and is scored (it counts as a deal)." in explain(path).splitlines()

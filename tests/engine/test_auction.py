@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from helpers import ENGINES, FOLLOW_FROM_SEAT_0, PARTNERS_HEAD, TWO_SUITS_HEAD, on, problem_messages, texts, tiny
+from helpers import ENGINES, PARTNERS_HEAD, PASSED_OUT, on, problem_messages, texts, tiny
 from test_belote import GAME as BELOTE
 from test_belote import bid, full, layout_for
 
@@ -39,30 +39,6 @@ def test_a_call_without_a_value_counts_zero_as_the_contract():
     while not state.is_over:
         state.apply(state.legal_actions()[0])
     assert state.result().breakdown["contract"] == 0 and state.result().breakdown["call"] == "take"
-
-
-PASSED_OUT = "game: Passed out\n" + TWO_SUITS_HEAD + """\
-deal: 5 each
-auction:
-  first: seat(0)
-  rounds:
-    - calls:
-        bid: {for each number: [1, 2, 3]}
-      ends: after one turn each
-  if all pass: score
-""" + FOLLOW_FROM_SEAT_0.replace("seat(0)", "taker") + """\
-scoring:
-  award:
-    - rule: contract
-      to: team(taker)
-      points: 10 * contract
-    - rule: sitting out
-      to: each_seat
-      points: 1
-match:
-  deals: 3
-  dealer: next(dealer)
-"""
 
 
 @pytest.mark.parametrize("engine", ENGINES)
