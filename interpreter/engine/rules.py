@@ -79,6 +79,8 @@ class Rules:
     # each rule string as parsed (frozen nodes that render themselves in words), by where it stands in the
     # file: ('play', 'follow', 1, 'cards'), ('transfers', 'discard', 'when'), …; what a refusal quotes
     trees: dict[tuple, object] = field(default_factory=dict, repr=False, compare=False)
+    # every name and function some rule reads ('taker', 'dealer', 'points', …): what the game speaks of
+    names_read: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     # the values of a finished deal players see, in order (label, kind, function): the rule file's
     # 'facts'; None where it has none, and then its marks and lets stand for them
     facts: tuple[tuple[str, str, Fn], ...] | None = field(default=None, repr=False)
@@ -92,6 +94,12 @@ class Rules:
     def points_by_trump(self) -> tuple[tuple[Fraction, ...], ...]:
         """Card points with each trump in force, indexed by trump suit + 1."""
         return self.points_table.exact
+
+    @property
+    def names_taker(self) -> bool:
+        """Whether a rule speaks of the taker: only then is the auction's winner a taker to
+        players (an auction of bids each seat keeps has a winner that means nothing)."""
+        return "taker" in self.names_read
 
     @cached_property
     def play_actions(self) -> tuple[Action, ...]:

@@ -165,6 +165,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             transfers=transfers, annul_when=annul_when, team_rules=team_rules, counters=counters,
             rankings=tuple(rankings.values()), code=RuleSources(dict(self.generated), exprs.namespace),
             deal_sizes=deal_sizes, mark_starts=mark_starts, trees=dict(self.trees), facts=facts,
+            names_read=frozenset().union(*map(_names, self.trees.values())),
             actions=self.actions(deck, auction, played["declarations"], played["side_actions"], transfers,
                                  played["shows"], played["melds"]), **played,
         )

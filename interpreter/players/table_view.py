@@ -100,7 +100,7 @@ def table_view(state: State, you: int) -> str:
     facts = []
     if state.trump >= 0:
         facts.append(f"trump: {deck.suit_names[state.trump]} ({deck.suit_codes[state.trump]})")
-    if state.taker is not None:
+    if state.taker is not None and game.names_taker:
         facts.append(f"taker: {seat_label(state.taker, you)}" + (f" ({state.call.text})" if state.call else ""))
     for name, pile, public in zip(game.pile_names, state.piles, game.pile_public):
         if public and pile:

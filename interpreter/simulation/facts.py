@@ -22,13 +22,16 @@ PROBE_DEALS = 16   # probe deals played to learn the engine's values (annulled o
 ENGINE_VALUES = ("annulled", WON_BY, "taker", "call", "trump")   # of the breakdown: who won the deal, took it, with what
 
 
-def deal_facts(result: Result) -> dict[str, Any]:
+def deal_facts(game: Game, result: Result) -> dict[str, Any]:
     """The facts of a deal players may see: the engine's plain values (who won the deal, the
     taker, the call, the trump) and the values the rule file shows (its 'facts', else its marks
     and lets); each seat's tricks and the trick winners too. Internal lets stay out where the
     file lists its facts."""
     breakdown = result.breakdown
     found = {k: breakdown[k] for k in ENGINE_VALUES if k in breakdown}
+    if not game.names_taker:                  # no rule speaks of a taker: the auction's winner is nobody's business
+        found.pop("taker", None)
+        found.pop("call", None)
     found.update((k, result.facts[k]) for k in ("tricks", "trick_winners") if k in result.facts)
     found.update((fact["label"], fact["value"]) for fact in result.shown_facts)
     return found
@@ -60,7 +63,7 @@ def fact_kinds(game: Game) -> dict[str, str]:
             continue
         if result.facts.get("annulled"):
             continue
-        for name, value in deal_facts(result).items():
+        for name, value in deal_facts(game, result).items():
             if name not in kinds and value is not None:
                 seen.setdefault(name, kind_of(value))
     return kinds | seen

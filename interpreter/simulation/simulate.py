@@ -185,7 +185,7 @@ def _play_match(game: Game, variant: str | None, i: int, plan: Plan, summary: Su
             result = match.finish_deal(state)
             if recorder is not None:
                 recorder.end_deal(result.to_json())
-            facts = deal_facts(result)
+            facts = deal_facts(game, result)
             sides = result.team_scores if game.fixed_teams else result.seat_scores
             annulled = bool(facts.get("annulled"))
             summary.add_deal(state.dealer, result.seat_scores, sides, (r.rule for r in result.reasons), facts,

@@ -345,7 +345,7 @@ class Table:
             "hand_sizes": obs["hand_sizes"], "trick": obs["trick"], "leader": obs["leader"],
             "last_trick": self.last_trick, "tricks": obs["tricks"], "tricks_done": len(obs["trick_winners"]),
             "auction": state.phase == AUCTION, "piles": obs["piles"], "pile_sizes": obs["pile_sizes"],
-            "trump": obs["trump"], "taker": obs["taker"], "call": obs["call"], "marks": self._marks(obs["marks"]),
+            "trump": obs["trump"], "taker": obs["taker"] if game.names_taker else None, "call": obs["call"], "marks": self._marks(obs["marks"]),
             "melds": [fmt(m) for m in obs["melds"]], "shown": [self._in_order(cards) for cards in obs["shown"]],
             "to_choose": obs["to_choose"], "choosing": self._choosing(), "take_back": self._taking_back(),
             "fresh": self.fresh,
@@ -402,7 +402,8 @@ class Table:
                 "reasons": [[r.rule, r.to, fmt(r.points)] for r in result.reasons],
                 "sides": teams, "seats": seats, "facts": facts,
                 "verdict": verdict(won["seats"] if won else (), won and won["team"], self.seat, "the deal"),
-                "contract": parts.get("call"), "taker": parts.get("taker")}
+                "contract": parts.get("call") if game.names_taker else None,
+                "taker": parts.get("taker") if game.names_taker else None}
 
     def _match_over(self) -> dict | None:
         if not self.match.is_over:
