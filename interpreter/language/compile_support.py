@@ -12,7 +12,7 @@ def _names(node) -> set[str]:
     if is_dataclass(node):
         for part in fields(node):
             value = getattr(node, part.name)
-            if part.name == "seat" and isinstance(value, str):      # a deal step's seat: 'chien to taker'
+            if part.name == "seat" and isinstance(value, str):      # a deal step's seat: 'PILE to taker'
                 found.add(value)
             for child in value if isinstance(value, tuple) else (value,):
                 found |= _names(child)

@@ -226,7 +226,7 @@ def _pattern_hint(error: ValidationError) -> str:
         return hint + ("; a function adds its parameters, each ending in its type (seat, team, suit or number), "
                        "as in total(seat) or gap(seat, other_seat)" if "(" in pattern else "")
     if pattern and pattern.startswith("^[a-z]{2,3}"):
-        return "a name in several languages is keyed by language codes (en, fr, de, da, …), as in {en: King, fr: Roi}"
+        return "a name in several languages is keyed by language codes (en, fr, de, da, …), as in {en: <name>, fr: <nom>}"
     if pattern:
         return "codes start with a capital letter (or a digit, for ranks) followed by letters or digits"
     return ""

@@ -41,4 +41,4 @@ def test_the_deck_names_its_cards_in_one_language(tmp_path):
 def test_a_language_code_that_is_not_one_is_refused_where_it_stands(tmp_path):
     found = problem_details(tmp_path, NAMED.replace("{en: King, fr: Roi}", "{english: King}"))
     assert found == [(5, 15, "'english' is not a valid key here", "a name in several languages is keyed by language "
-                      "codes (en, fr, de, da, …), as in {en: King, fr: Roi}")]
+                      "codes (en, fr, de, da, …), as in {en: <name>, fr: <nom>}")]
