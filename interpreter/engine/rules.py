@@ -81,6 +81,8 @@ class Rules:
     trees: dict[tuple, object] = field(default_factory=dict, repr=False, compare=False)
     # every name and function some rule reads ('taker', 'dealer', 'points', …): what the game speaks of
     names_read: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    # how the rules read in plain words (language/wording.py): the rules page's and the refusals'
+    wording: object | None = field(default=None, repr=False, compare=False)
     # the values of a finished deal players see, in order (label, kind, function): the rule file's
     # 'facts'; None where it has none, and then its marks and lets stand for them
     facts: tuple[tuple[str, str, Fn], ...] | None = field(default=None, repr=False)
@@ -196,7 +198,9 @@ class Rules:
     def words(self, path: tuple) -> str:
         """The rule string at ``path`` in the words of ``atout explain``; '' where there is none."""
         tree = self.trees.get(path)
-        return "" if tree is None else tree.english()
+        if tree is None:
+            return ""
+        return tree.english() if self.wording is None else self.wording.at(path, tree)
 
     @property
     def fixed_teams(self) -> bool:

@@ -20,6 +20,7 @@ from .compile_deal import DealSections
 from .compile_play import PlaySections
 from .compile_scoring import ScoringSections
 from .compile_support import _names, _Skip, call_text
+from .wording import wording_for
 from .expressions import Compiled, ExpressionCompiler, ExprProblem, Fn, Scope, _words
 from .source import Source
 from .syntax import SyntaxProblem, parse
@@ -131,6 +132,8 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             scope.counters[str(name)] = (index, str(spec.get("of", "team")))
         lets = self.section(lambda: self.lets(exprs, scope), ())
         facts = self.section(lambda: self.facts(exprs), None) if "facts" in doc else None
+        if "words" in doc:
+            self.section(self.words, None)
         team_rules = self.section(lambda: self.team_rules(exprs), None) if formed else None
         annul_when = self.section(lambda: self.need("annul when") or self.expr(exprs, ("annul when",), "bool").fn, None) \
             if "annul when" in doc else None
@@ -165,7 +168,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
             transfers=transfers, annul_when=annul_when, team_rules=team_rules, counters=counters,
             rankings=tuple(rankings.values()), code=RuleSources(dict(self.generated), exprs.namespace),
             deal_sizes=deal_sizes, mark_starts=mark_starts, trees=dict(self.trees), facts=facts,
-            names_read=frozenset().union(*map(_names, self.trees.values())),
+            names_read=frozenset().union(*map(_names, self.trees.values())), wording=wording_for(doc, deck),
             actions=self.actions(deck, auction, played["declarations"], played["side_actions"], transfers,
                                  played["shows"], played["melds"]), **played,
         )

@@ -33,6 +33,35 @@ class ScoringSections:
             raise _Skip
         return tuple(found)
 
+    def words(self) -> None:
+        """The rules page's own words: each must stand for a rule that exists (a let, an
+        award, a clause), so that words left behind by an edit are reported, not ignored."""
+        self.need("words")
+        doc = self.doc
+        lets = {str(k).partition("(")[0].strip(): str(k) for k in (doc.get("let") or {})}
+        lets.update((str(k), str(k)) for k in (doc.get("marks") or {}))
+        awards = [str(a.get("rule")) for a in ((doc.get("scoring") or {}).get("award") or []) if isinstance(a, dict)]
+        play = doc.get("play") or {}
+        clauses = {key: len(play[key]) if isinstance(play.get(key), list) else int(key in play)
+                   for key in ("follow", "may lead")}
+        for key in doc["words"]:
+            text = str(key)
+            name = text.removeprefix("not ")
+            if text.startswith("award "):
+                ok, known = text[6:] in awards, "awards: " + ", ".join(awards)
+            elif text.startswith(("follow ", "may lead ")):
+                kind, _, number = text.rpartition(" ")
+                ok = number.isdigit() and 1 <= int(number) <= clauses[kind]
+                known = f"'{kind}' has {clauses[kind]} clause(s), numbered from 1"
+            else:
+                ok = name in lets.values() or (name in lets and "(" not in lets[name])
+                known = "lets and marks: " + ", ".join(lets.values()) if lets else "the file has no let or mark"
+            if not ok:
+                self.report(("words", key), f"'words' has '{text}', which stands for no rule of the file",
+                            f"a key is a let's or a mark's name (or 'not NAME'), 'award RULE', 'follow N' or 'may lead N'; "
+                            f"{known}",
+                            key=True)
+
     def scoring(self, exprs: ExpressionCompiler, scope: Scope) -> tuple[Award, ...]:
         self.need("scoring")
         awards = []

@@ -15,21 +15,23 @@ from helpers import PASSED_OUT
 # --- the auction's 'rising' -----------------------------------------------------------------------
 
 def test_explain_says_any_bid_may_be_called_only_where_rising_is_false():
-    spades = [line for line in explain("games/spades.yaml").splitlines() if line.startswith("  round 1")]
-    assert spades == [("  round 1: each player calls 'bid' with a number from 0 to 13 (he may not pass); the round "
-                       "ends after one turn each; any value may be called, not only a higher one.")]
+    spades = [line for line in explain("games/spades.yaml").splitlines() if line.startswith("The auction")]
+    assert spades == [("The auction starts with the player after the dealer: each player in turn says 'bid' with a "
+                       "number from 0 to 13 (he may not pass); everyone speaks once; any value may be said, not only "
+                       "a higher one.")]
+    assert "Each call must be higher than the last one made." not in explain("games/spades.yaml")
     tarot = explain("games/french-tarot.yaml")
-    assert "the round ends after one turn each." in tarot
-    assert "any value may be called" not in tarot
-    assert "any value may be called" not in explain("games/belote.yaml")
+    assert "everyone speaks once." in tarot and "Each call must be higher than the last one made." in tarot
+    assert "any value may be said" not in tarot
+    assert "any value may be said" not in explain("games/belote.yaml")
 
 
 # --- drawing after a trick ------------------------------------------------------------------------
 
 def test_explain_says_when_the_players_draw():
     lines = [line for line in explain("games/sixty-six.yaml").splitlines() if "draws" in line]
-    assert lines == [("After each trick every player draws from stock then indicator, the winner first, "
-                     "while closer is none.")]
+    assert lines == [("After each trick every player draws a card from the stock then from the indicator, the "
+                      "trick's winner first, while the closer is nobody.")]
 
 
 def test_explain_says_the_players_draw_after_every_trick_without_draw_when(tmp_path):
@@ -39,7 +41,8 @@ def test_explain_says_the_players_draw_after_every_trick_without_draw_when(tmp_p
     path = tmp_path / "draw.yaml"
     path.write_text(text.replace(old, ""), encoding="utf-8")
     lines = [line for line in explain(path).splitlines() if "draws" in line]
-    assert lines == ["After each trick every player draws from stock then indicator, the winner first."]
+    assert lines == [("After each trick every player draws a card from the stock then from the indicator, the "
+                      "trick's winner first.")]
 
 
 # --- direction: it names the way seats run round the table ----------------------------------------
@@ -58,38 +61,36 @@ def test_direction_is_read_and_explained(name):
     game = interpreter.load(name)
     assert game.direction == DIRECTIONS[name]
     text = CliRunner().invoke(main, ["explain", name]).output
-    assert f"Players: {game.players}, playing {DIRECTIONS[name]}." in text.splitlines()
+    turn = "left" if DIRECTIONS[name] == "clockwise" else "right"
+    assert f"{game.players} players; play goes {DIRECTIONS[name]} (the turn passes to the {turn})." in text.splitlines()
 
 
 # --- the rules as a web page ---------------------------------------------------------------------
 
 def test_explain_html_lists_items_in_one_list():
     page = explain_html(interpreter.GAMES_DIR / "belote.yaml")
-    assert page.count("<ul>") == page.count("</ul>") >= 1
-    assert "<ul><li>" in page and "</li></ul>" in page
+    assert page.count("<ol>") == page.count("</ol>") == 3              # the auction's rounds, follow, the awards
+    assert "<h2>Play</h2>" in page and "<ol><li>when a trump was led: play a card of the suit led" in page
 
 
 def test_explain_gives_a_rounds_condition_for_passing():
     """Euchre's second round: 'pass: me != dealer' (stick the dealer) is said, not dropped."""
     text = explain(interpreter.GAMES_DIR / "euchre.yaml")
-    assert ("round 2: each player calls 'name' naming a suit such that suit is not the suit of the turnup "
-            "(value 2) (trump: suit), or passes when the player is not the dealer; the round ends at the first "
-            "call.") in text
-    assert "round 1: each player calls 'order up' (value 1) (trump: the suit of the turnup) (then: the turnup " \
-           "to the dealer), or passes; the round ends at the first call." in text
+    assert ("  2. each player in turn says 'name' naming a suit, when the suit is not the suit of the turnup (worth 2; "
+            "trumps: the suit), or passes when you are not the dealer; the first call wins.") in text.splitlines()
+    assert ("  1. each player in turn says 'order up' (worth 1; trumps: the suit of the turnup; then the turnup goes "
+            "to the dealer), or passes; the first call wins.") in text.splitlines()
 
 
 def test_explain_says_a_passed_out_deal_is_scored(tmp_path):
     path = tmp_path / "passed.yaml"
     path.write_text(PASSED_OUT, encoding="utf-8")
-    assert "  If every round passes, the deal ends there and is scored (it counts as a deal)." in explain(path).splitlines()
+    assert "If everyone passes, the deal is scored as it stands." in explain(path).splitlines()
     path.write_text(PASSED_OUT.replace("  if all pass: score\n", ""), encoding="utf-8")
-    assert "  If every round passes, the deal is annulled." in explain(path).splitlines()
+    assert "If everyone passes, the deal is void and the next dealer deals again." in explain(path).splitlines()
 
 
-def test_explain_lists_the_facts_shown_and_says_a_deal_side_wins_together():
+def test_explain_says_a_side_formed_in_the_deal_wins_together():
     page = explain(interpreter.resolve("french-tarot"))
-    assert "At the end of a deal players are shown: bouts, bouts; card points needed, target; " in page
-    assert "a match of one deal is won by the side formed in it, its seats together." in page
-    assert "players are shown the tricks and the scores only." in explain(interpreter.resolve("oh-hell"))
-    assert "side formed in it" not in explain(interpreter.resolve("belote"))       # fixed teams
+    assert "The side formed in the deal wins or loses together." in page.splitlines()
+    assert "side formed in the deal" not in explain(interpreter.resolve("belote"))       # fixed teams
