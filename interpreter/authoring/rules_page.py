@@ -12,8 +12,9 @@ from typing import Any
 
 from ..engine.melds import TIES
 from ..language.card_names import names_in
+from ..language.nodes import Choose
 from ..language.syntax import SyntaxProblem, parse
-from ..language.wording import Wording, wording_for
+from ..language.wording import Wording, rank_codes, wording_for
 
 
 @dataclass
@@ -54,6 +55,13 @@ class _Writer:
     def __init__(self, doc: dict, game: Any, words: Wording):
         self.doc, self.game, self.w = doc, game, words
         self.own = words.own
+
+    def inner(self, value: Any) -> str:
+        """A value said on its own after a word like 'worth': no parentheses around it."""
+        try:
+            return self.w.value(parse(str(value), "expr"), True)
+        except SyntaxProblem:
+            return str(value)
 
     def text(self, value: Any, start: str = "expr") -> str:
         try:
@@ -97,7 +105,9 @@ class _Writer:
                 f"{suits[code]}, numbered {_listed(list(own.values()))}"
         text += "".join(f"; and the {name}, of no suit" for name in extra.values())
         out.add(text + (f"; every card {copies} times, the copies equal in every way." if copies > 1 else "."))
-        named = names_in(cards.get("names"))
+        named = {code: name for code, name in names_in(cards.get("names")).items()
+                 if code not in deck.index or deck.suit_of[deck.index[code]] < 0
+                 or not name.startswith(self._rank_name(code))}
         if named:
             out.add("Cards with names of their own: " + "; ".join(
                 f"{name}, the {self._plain_name(code)}" for code, name in named.items()) + ".")
@@ -110,7 +120,8 @@ class _Writer:
             out.add(f"When the call or action '{name}' chooses it, another ranking is in force: {order}.".replace(": .", "."))
         points = doc.get("points")
         if points:
-            out.add(f"Card points: {self._points(points)}; other cards count nothing.")
+            every_suit = all(code in points for code in deck.suit_codes)
+            out.add(f"Card points: {self._points(points)}" + ("." if every_suit else "; other cards count nothing."))
         if doc.get("trump points"):
             out.add(f"In the trump suit, in place of these: {self._points(doc['trump points'])}.")
         return out
@@ -121,8 +132,15 @@ class _Writer:
         i = deck.index.get(code)
         if i is None or deck.suit_of[i] < 0:
             return code
-        rank = self.w.ranks.get(deck.rank_of[i], deck.rank_of[i])
-        return f"{rank} of {deck.suit_names[deck.suit_of[i]]}"
+        return f"{self._rank_name(code)} of {deck.suit_names[deck.suit_of[i]]}"
+
+    def _rank_name(self, code: str) -> str:
+        """A suit card's rank by the names of its own suit (a suit may number its ranks its own way)."""
+        deck = self.game.deck
+        i = deck.index[code]
+        rank, suit = deck.rank_of[i], deck.suit_codes[deck.suit_of[i]]
+        own = names_in(((self.doc["cards"].get("suit ranks") or {}).get(suit)), self.w.language)
+        return own.get(rank) or names_in(self.doc["cards"]["ranks"], self.w.language).get(rank, rank)
 
     def ranking(self, order: Any, trump_order: Any) -> tuple[str]:
         """The ranking: one sequence per group of suits that rank alike, or one for all cards
@@ -176,10 +194,18 @@ class _Writer:
             name = deck.names[deck.index[code]]
             plain = self._plain_name(code)
             return name if name == plain else f"{name} ({plain})"
-        return f"the {self.w.card_word(code)}"
+        return self.w.card_word(code)
 
     def _points(self, table: dict) -> str:
-        return ", ".join(f"{self._points_word(str(code))} {value}" for code, value in table.items())
+        """Card points by card, by rank, then by suit: one suit's other cards, or every other card
+        when each suit gives its other cards the same."""
+        suits = {str(code): value for code, value in table.items() if str(code) in self.w.suits}
+        parts = [f"{self._points_word(str(code))} {value}" for code, value in table.items() if str(code) not in suits]
+        if len(suits) == len(self.w.suits) and len(set(map(str, suits.values()))) == 1:
+            parts.append(f"every other card {next(iter(suits.values()))}")
+        else:
+            parts += [f"{self._points_word(code)} {value}" for code, value in suits.items()]
+        return ", ".join(parts)
 
     def _points_word(self, code: str) -> str:
         deck = self.game.deck
@@ -199,7 +225,7 @@ class _Writer:
                  if name not in self.w.hidden and isinstance(spec, dict)]
         if piles:
             out.add(f"Cards on the table: {_listed(piles)}.")
-        starts = [f"{name.replace('_', ' ')} is {self.text(spec['start'])}"
+        starts = [_start(name.replace('_', ' '), spec, self)
                   for name, spec in (doc.get("marks") or {}).items() if isinstance(spec, dict) and "start" in spec]
         if starts:
             out.add(f"As each deal begins, {_listed(starts)}.")
@@ -362,9 +388,10 @@ class _Writer:
         to = str(award["to"]).strip()
         whom = "each side" if to == "each_team" else "each player" if to == "each_seat" else self.text(to)
         when = f", when {self.text(award['when'])}" if "when" in award else ""
-        if to in ("each_team", "each_seat"):
-            return f"{_capital(str(award['rule']))}: {whom} scores {self.text(award['points'])}{when}."
-        return f"{_capital(str(award['rule']))}: {self.text(award['points'])} to {whom}{when}."
+        rule = _capital(str(award["rule"]))
+        if to in ("each_team", "each_seat") or _is_choice(award["points"]):
+            return f"{rule}{when}: {whom} scores {self.inner(award['points'])}."
+        return f"{rule}: {self.text(award['points'])} to {whom}{when}."
 
     def match(self) -> Section:
         match = self.doc.get("match") or {}
@@ -422,14 +449,32 @@ def _melds(writer: _Writer, spec: dict) -> list[str]:
             ranks = meld["of a kind"] if isinstance(meld["of a kind"], list) else [meld["of a kind"]]
             what = f"the four {_listed([writer.w.card_word(str(r)) for r in ranks]).replace(' and ', ' or ')}"
         else:
-            what = f"{writer.w.cards_of(parse(str(meld['cards']), 'expr'))} of one suit"
-        lines.append(f"{_capital(str(name))}: {what}, worth {writer.text(meld['points'])}.")
+            tree = parse(str(meld['cards']), 'expr')
+            ranks = rank_codes(tree, writer.w.ranks)
+            what = _listed([f"the {writer.w.ranks[r]}" for r in ranks]) if ranks else writer.w.cards_of(tree)
+            what += " of one suit"
+        lines.append(f"{_capital(str(name))}: {what}, worth {writer.inner(meld['points'])}.")
     if "sequence order" in spec:
-        lines.append(f"For sequences the cards follow each other in this order: "
-                     f"{writer._flat_order(spec['sequence order'])}; a longer run counts once, as the longest named.")
+        order = parse(str(spec['sequence order']), 'order')
+        seq = ", ".join(" and ".join(writer.w.ranks.get(ref.code, ref.code) for ref in tier) for tier in order.tiers)
+        lines.append(f"For sequences the cards follow each other in this order: {seq}; a longer run counts once, "
+                     "as the longest named.")
     if "ties" in spec:
         lines.append("The best meld is the one with " + ", then ".join(TIES[str(t)] for t in spec["ties"]) + ".")
     return lines
+
+
+def _is_choice(value: Any) -> bool:
+    try:
+        return isinstance(parse(str(value), "expr"), Choose)
+    except SyntaxProblem:
+        return False
+
+
+def _start(name: str, spec: dict, writer: _Writer) -> str:
+    if spec.get("type") == "condition" and str(spec["start"]).strip() in ("true", "false"):
+        return f"{name} {'holds' if str(spec['start']).strip() == 'true' else 'does not hold'}"
+    return f"{name} is {writer.text(spec['start'])}"
 
 
 def _listed_clauses(value: Any) -> list:

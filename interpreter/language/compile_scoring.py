@@ -38,13 +38,14 @@ class ScoringSections:
         award, a clause), so that words left behind by an edit are reported, not ignored."""
         self.need("words")
         doc = self.doc
-        lets = {str(k).partition("(")[0].strip(): str(k) for k in (doc.get("let") or {})}
-        lets.update((str(k), str(k)) for k in (doc.get("marks") or {}))
-        awards = [str(a.get("rule")) for a in ((doc.get("scoring") or {}).get("award") or []) if isinstance(a, dict)]
-        play = doc.get("play") or {}
+        lets = {str(k).partition("(")[0].strip(): str(k) for k in _mapping(doc.get("let"))}
+        lets.update((str(k), str(k)) for k in _mapping(doc.get("marks")))
+        award_list = _mapping(doc.get("scoring")).get("award")
+        awards = [str(a.get("rule")) for a in (award_list if isinstance(award_list, list) else []) if isinstance(a, dict)]
+        play = _mapping(doc.get("play"))
         clauses = {key: len(play[key]) if isinstance(play.get(key), list) else int(key in play)
                    for key in ("follow", "may lead")}
-        for key in doc["words"]:
+        for key in _mapping(doc["words"]):
             text = str(key)
             name = text.removeprefix("not ")
             if text.startswith("award "):
@@ -139,3 +140,8 @@ class ScoringSections:
             else:
                 numbers.append(int(item))
         return tuple(numbers[:10_000])
+
+
+def _mapping(value: object) -> dict:
+    """A section of the document as a mapping, or empty when it is not one (reported elsewhere)."""
+    return value if isinstance(value, dict) else {}

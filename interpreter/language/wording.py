@@ -355,8 +355,13 @@ class Wording:
                 if held is not None:
                     return f"you hold {self.one(held)}" if has else f"you hold no {self.cards_of(held)}"
                 return f"there is {self.one(cards)}" if has else f"there are no {self.cards_of(cards)}"
+        if op in ("=", "!=") and isinstance(left, n.Call) and left.name == "tricks" and len(left.args) == 1 \
+                and isinstance(right, n.Num) and right.value == 0:
+            return f"{self.argument(left.args[0])} {'won no trick' if op == '=' else 'won a trick'}"
         if op in ("=", "!=") and isinstance(right, n.Name) and right.name == "none":
             subject = self.value(left, True)
+            if isinstance(left, n.Name) and left.name in self.marks and left.name not in self.own:
+                return f"there is {'no' if op == '=' else 'a'} {_bare(subject)}"
             return f"{subject} is {'nobody' if op == '=' else 'somebody'}" if _is_seat(left, self.marks) else \
                 f"there is {'no' if op == '=' else 'a'} {_bare(subject)}" if subject.startswith("the ") else \
                 f"{subject} is {'none' if op == '=' else 'some'}"
@@ -417,7 +422,7 @@ def _amount(count: Any, wording: Wording) -> str:
 
 
 def _plural(name: str) -> str:
-    return name if name.endswith(("s", "x")) or not name[:1].isalpha() else f"{name}s"
+    return name if name.endswith("s") or not name[:1].isalpha() else f"{name}es" if name.endswith("x") else f"{name}s"
 
 
 def _listed(items: list[str]) -> str:

@@ -31,7 +31,7 @@ def test_explain_says_any_bid_may_be_called_only_where_rising_is_false():
 def test_explain_says_when_the_players_draw():
     lines = [line for line in explain("games/sixty-six.yaml").splitlines() if "draws" in line]
     assert lines == [("After each trick every player draws a card from the stock then from the indicator, the "
-                      "trick's winner first, while the closer is nobody.")]
+                      "trick's winner first, while there is no closer.")]
 
 
 def test_explain_says_the_players_draw_after_every_trick_without_draw_when(tmp_path):

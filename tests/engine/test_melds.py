@@ -433,10 +433,10 @@ def test_problems_in_melds_are_placed_and_named(tmp_path: Path, old: str, new: s
 def test_explain_reads_the_melds_back():
     from interpreter.authoring.explain import explain
     text = explain(Path(__file__).resolve().parents[1] / "rule_files" / "trick_melds.yaml")
-    assert "The melds among a trick's cards, whoever played them, count for the trick's winner:" in text
-    assert "  four in a row: 4 cards in a row of one suit, worth 50." in text
-    assert "  four of a kind: one rank of A, K, Q, J, 10, 9, 8, 7 in every suit, worth 100." in text
-    assert "  stuk: all of K or Q (ranks named: in one suit), worth 20 if (suit is the trump suit), otherwise 0." in text
+    assert "The melds among a trick's cards, whoever played them, count for the trick's winner." in text
+    assert "Four in a row: 4 cards in a row of one suit, worth 50." in text
+    assert "Four of a kind: the four Aces, Kings, Queens, Jacks, Tens, Nines, Eights or Sevens, worth 100." in text
+    assert "Stuk: the King and the Queen of one suit, worth 20 if the suit is the trump suit, otherwise 0." in text
 
 
 def test_explain_reads_a_variant_as_it_stands():
@@ -445,10 +445,10 @@ def test_explain_reads_a_variant_as_it_stands():
     shown = CliRunner().invoke(main, ["explain", "belote", "--variant", "announcements"])
     assert shown.exit_code == 0
     assert shown.output.startswith("Belote (variant 'announcements')\n")
-    assert "  four jacks: every suit's J, worth 200." in shown.output
-    assert "announcements (dedans):" in shown.output
+    assert "Four jacks: the four Jacks, worth 200." in shown.output
+    assert "Announcements (dedans): the meld points of the side with the best meld to the defenders" in shown.output
     base = CliRunner().invoke(main, ["explain", "belote"])
-    assert "four jacks" not in base.output and "announce the melds" not in base.output
+    assert "Four jacks" not in base.output and "announce the melds" not in base.output
     wrong = CliRunner().invoke(main, ["explain", "belote", "--variant", "nope"])
     assert wrong.exit_code == 1 and "no variant 'nope' (variants: match, announcements)" in wrong.output
 
@@ -459,8 +459,8 @@ def test_belote_announcements_explain_gives_the_sequence_order_step_by_step():
     from click.testing import CliRunner
     from cli import main
     shown = CliRunner().invoke(main, ["explain", "belote", "--variant", "announcements"])
-    assert ("Cards follow each other in the order A, then K, then Q, then J, then 10, then 9, then 8, "
-            "then 7; a longer run counts once") in shown.output
+    assert ("For sequences the cards follow each other in this order: Ace, King, Queen, Jack, Ten, Nine, Eight, "
+            "Seven; a longer run counts once") in shown.output
 
 
 def test_equal_melds_the_one_in_trumps_wins_when_trumps_are_the_first_suit():

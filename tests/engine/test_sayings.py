@@ -89,7 +89,7 @@ def test_explain_says_the_words_in_order_and_skips_a_silent_card(tmp_path):
     path = tmp_path / "said.yaml"
     path.write_text(saying("null", "Stuck"), encoding="utf-8")
     page = explain(path)
-    assert "A player dealt all of trumps and (K or Q) says “Stuck” as he plays the second of them" in page
+    assert "A player dealt the King and the Queen of trumps says “Stuck” as he plays the second of them" in page
 
 
 def test_words_must_be_words(tmp_path):

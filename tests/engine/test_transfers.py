@@ -41,7 +41,7 @@ def test_an_illegal_give_quotes_the_transfers_first(tmp_path, engine):
     assert state.current_player == 1 and texts(state) == ["give JH", "give 10H"]
     with pytest.raises(interpreter.IllegalActionError) as err:
         state.apply("give JS")
-    assert str(err.value) == ("give JS: 'give' takes cards from H before any other while there are enough "
+    assert str(err.value) == ("give JS: 'give' takes cards from Hearts before any other while there are enough "
                               "(2 more cards to choose for 'give'); legal: give JH, give 10H")
     assert err.value.refusal.rule == ("transfers", "give", "first")
 
@@ -52,7 +52,7 @@ def test_an_illegal_give_outside_its_cards_quotes_the_transfers_cards(tmp_path, 
     state = game.new_deal(layout=PASS_HANDS, dealer=0)
     with pytest.raises(interpreter.IllegalActionError) as err:
         state.apply("give JS")
-    assert str(err.value) == ("give JS: 'give' takes cards only from hand except S (2 more cards to choose for "
+    assert str(err.value) == ("give JS: 'give' takes cards only from the cards in your hand other than Spades (2 more cards to choose for "
                               "'give'); legal: give JH, give 10H")
     assert err.value.refusal.rule == ("transfers", "give", "cards")
 

@@ -428,12 +428,19 @@ def test_tarot_the_fourteen_of_trumps_beats_the_thirteen(engine):
     assert state.observation(1)["trick_winners"] == [2]
 
 
-def test_tarot_explain_ranks_the_eleven_of_trumps_above_the_kings():
-    """The order 21 > … > 11 > K > … decides no trick (11 exists only in trumps, K only in the
-    suits), so the ranking line `atout explain` prints is what guards it."""
+def test_tarot_explain_ranks_the_trumps_and_the_suits_apart():
+    """The order 21 > … > 11 > K > … decides no trick between 11 and K (11 exists only in
+    trumps, K only in the suits), so the page ranks the suits and the trumps each on their
+    own: the ranking lines `atout explain` prints are what guard the order's steps."""
     shown = CliRunner().invoke(main, ["explain", "french-tarot"])
-    line = next(l for l in shown.output.splitlines() if l.startswith("Ranking, highest first: "))
-    assert "then 12, then 11, then K, then Q, then N, then J, then 10," in line
+    line = next(l for l in shown.output.splitlines() if "the cards rank, highest first" in l)
+    assert "In Spades, Hearts, Diamonds and Clubs the cards rank, highest first: King, Queen, Knight, Jack, Ten, " \
+           "Nine, Eight, Seven, Six, Five, Four, Three, Two, Ace." in line
+    assert "In Trumps the cards rank, highest first: Monde, Twenty, Nineteen, Eighteen, Seventeen, Sixteen, " \
+           "Fifteen, Fourteen, Thirteen, Twelve, Eleven, Ten, Nine, Eight, Seven, Six, Five, Four, Three, Two, " \
+           "Petit." in line
+    assert "Card points: Petit 4.5, Monde (21 of trumps) 4.5, Excuse 4.5, Kings 4.5, Queens 3.5, Knights 2.5, " \
+           "Jacks 1.5, every other card 0.5." in shown.output
 
 
 def test_a_player_with_neither_the_suit_nor_a_trump_may_play_any_card():

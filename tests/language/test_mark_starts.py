@@ -63,6 +63,5 @@ def test_explain_says_what_each_deal_starts_with(tmp_path):
     from interpreter.authoring.explain import explain
     path = tmp_path / "marks.yaml"
     path.write_text(FILE, encoding="utf-8")
-    assert [line for line in explain(path).splitlines() if line.startswith("Once dealt")] == [
-        "Once dealt, each deal sets stake to 2; doubled to true; ace to the player dealt AS "
-        "(until an action sets them)."]
+    assert [line for line in explain(path).splitlines() if line.startswith("As each deal begins")] == [
+        "As each deal begins, stake is 2, doubled holds and ace is the player dealt the Ace of Spades."]
