@@ -29,8 +29,8 @@ EXPR_KEYS = {"lead", "trump", "when", "points", "to", "until", "dealer", "first"
 PLAIN_KEYS = {"game", "about", "rule", "direction", "winner", "ties", "ends", "if all pass", "seen by",
               "count", "with", "at", "required", "pays", "last trick", "pass", "rising", "of", "start",
               "ranking", "taker", "call", "leads to", "who passes", "action"}
-# Sections whose contents are data (codes, names, types, seats), never rule language.
-DATA_KEYS = {"teams", "marks", "piles", "suits", "ranks", "suit ranks", "extra", "names", "trump points",
+# Sections whose contents are data (codes, names, types, seats) or prose, never rule language.
+DATA_KEYS = {"teams", "marks", "piles", "words", "suits", "ranks", "suit ranks", "extra", "names", "trump points",
              "draw", "of a kind", "doubles"}
 
 

@@ -257,7 +257,7 @@ class _Writer:
         if "trump" in play:
             out.add(f"The trump suit is {self.text(play['trump'])}.")
         if "trump cards" in play:
-            out.add(f"The trumps are {self.text(play['trump cards'])}, all counted as the trump suit.")
+            out.add(f"The trumps are {self.inner(play['trump cards'])}, all counted as the trump suit.")
         if "sits out" in play:
             out.add(f"{_capital(self.text(play['sits out']))} sits out the deal.")
         if "dummy" in play:
@@ -389,8 +389,10 @@ class _Writer:
         whom = "each side" if to == "each_team" else "each player" if to == "each_seat" else self.text(to)
         when = f", when {self.text(award['when'])}" if "when" in award else ""
         rule = _capital(str(award["rule"]))
-        if to in ("each_team", "each_seat") or _is_choice(award["points"]):
-            return f"{rule}{when}: {whom} scores {self.inner(award['points'])}."
+        if to in ("each_team", "each_seat"):
+            return f"{rule}: {whom} scores {self.text(award['points'])}{when}."
+        if _is_choice(award["points"]):
+            return f"{rule}{when}: {self.inner(award['points'])}, to {whom}."
         return f"{rule}: {self.text(award['points'])} to {whom}{when}."
 
     def match(self) -> Section:

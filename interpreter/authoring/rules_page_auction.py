@@ -81,15 +81,15 @@ def _call(writer: Any, name: str, call: dict) -> str:
             f" naming a suit, when {writer.text(call['for each suit'])}"
     chosen = []
     if "value" in call:
-        chosen.append(f"worth {writer.text(call['value'])}")
+        chosen.append(f"worth {writer.inner(call['value'])}")
     if "trump" in call:
-        chosen.append(f"trumps: {writer.text(call['trump'])}")
+        chosen.append(f"trumps: {writer.inner(call['trump'])}")
     if "then deal" in call:
         chosen.append(f"then {writer.text(call['then deal'], 'deal')}")
     if "ranking" in call:
         chosen.append(f"the ranking '{call['ranking']}'")
     if "when" in call:
-        chosen.append(f"only when {writer.text(call['when'])}")
+        chosen.append(f"only when {writer.inner(call['when'])}")
     return text + (f" ({'; '.join(chosen)})" if chosen else "")
 
 

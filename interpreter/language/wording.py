@@ -118,7 +118,7 @@ class Wording:
     def card_word(self, code: str) -> str:
         """A code of an order or a set, by the deck's names: a card, every card of a rank, a suit."""
         if code in self.cards:
-            name = self.cards[code]
+            name = _brief(self.cards[code])
             i = self.deck.index[code]
             plain = self.deck.suit_of[i] < 0 or " of " in name
             return f"the {name}" if plain else name
@@ -491,6 +491,12 @@ def _trick_number(node: Any) -> str | None:
         k = int(node.operand.value)
         return "the last trick" if k == 1 else "the trick before the last" if k == 2 else f"the {k}th trick from the end"
     return None
+
+
+def _brief(name: str) -> str:
+    """A card's own name without its closing "(…)", which the page gives where it lists the
+    names: 'Monde (21 of trumps)' reads 'Monde' inside a sentence."""
+    return name[:name.rindex(" (")] if name.endswith(")") and " (" in name else name
 
 
 def _bare(phrase: str) -> str:
