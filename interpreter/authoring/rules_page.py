@@ -276,6 +276,8 @@ class _Writer:
         if "always" in play:
             out.add(f"Whatever these rules say, {self.text(play['always'])} may always be played.")
         out.add(self.winner(play))
+        if self.doc["cards"].get("extra") and follow:
+            out.add("When a card of no suit is led, the next card played sets the suit to follow.")
         if "leader wins when" in play:
             out.add(f"The leader wins the trick, whatever the cards, when {self.text(play['leader wins when'])}.")
         if "keep" in play:
@@ -365,7 +367,7 @@ class _Writer:
                 out.add(sentence)
         for name, spec in (play.get("show") or {}).items():
             first = f", {self.text(spec['first'])} first" if "first" in spec else ""
-            out.add(f"Before his first card a player may declare {name} when {self.text(spec['when'])}: he shows "
+            out.add(f"Before your first card you may declare {name} when {self.text(spec['when'])}: you show "
                     f"{spec['count']} of {self.text(spec['cards'])}{first}; it is worth "
                     f"{self.text(spec['points'])}.")
         return out

@@ -118,10 +118,7 @@ class Wording:
     def card_word(self, code: str) -> str:
         """A code of an order or a set, by the deck's names: a card, every card of a rank, a suit."""
         if code in self.cards:
-            name = _brief(self.cards[code])
-            i = self.deck.index[code]
-            plain = self.deck.suit_of[i] < 0 or " of " in name
-            return f"the {name}" if plain else name
+            return f"the {_brief(self.cards[code])}"
         if code in self.ranks:
             return _plural(self.ranks[code])
         if code in self.suits:
@@ -358,6 +355,11 @@ class Wording:
         if op in ("=", "!=") and isinstance(left, n.Call) and left.name == "tricks" and len(left.args) == 1 \
                 and isinstance(right, n.Num) and right.value == 0:
             return f"{self.argument(left.args[0])} {'won no trick' if op == '=' else 'won a trick'}"
+        if op in ("=", "!=") and isinstance(left, n.Call) and left.name == "shown" and len(left.args) == 1 \
+                and isinstance(right, n.Num) and right.value == 0:
+            me = _name_of(left.args[0]) == "me"
+            who, has = ("you", "have") if me else (self.argument(left.args[0]), "has")
+            return f"{who} {has} shown nothing" if op == "=" else f"{who} {has} shown cards"
         if op in ("=", "!=") and isinstance(right, n.Name) and right.name == "none":
             subject = self.value(left, True)
             if isinstance(left, n.Name) and left.name in self.marks and left.name not in self.own:

@@ -114,7 +114,7 @@ def test_tarot_discard_refusals_quote_the_transfers_cards_and_first(engine):
     err = _refused(state, f"discard {codes[king]}")
     assert err.refusal.rule == ("transfers", "discard", "cards")
     assert str(err).startswith(f"discard {codes[king]}: 'discard' takes cards only from the cards in your "
-                               "hand other than Kings and Petit and the Monde (21 of trumps) and the Excuse (6 more cards to choose for 'discard'); legal: discard ")
+                               "hand other than Kings and the Petit and the Monde and the Excuse (6 more cards to choose for 'discard'); legal: discard ")
     trump = next((c for c in range(len(codes)) if hand >> c & 1 and codes[c].endswith("T")
                   and codes[c] not in ("1T", "21T")), None)
     if trump is not None:
