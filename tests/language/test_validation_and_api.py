@@ -319,8 +319,7 @@ def test_300_levels_of_not_are_refused_with_a_hint():
 # --- French Tarot constructs: one problem each --------------------------------------------------
 
 def test_annul_when_a_number_is_one_problem(tmp_path):
-    old = "annul when: holder(1T) != none and count(dealt(holder(1T)) and (T or EX)) = 1\n"
-    path = edited(tmp_path, TAROT, (old, "annul when: 3\n"))
+    path = edited(tmp_path, TAROT, ("annul when: petit_sec ", "annul when: 3 "))
     line, col = where(path, "annul when: 3")
     assert reported(path) == ([f"{line}:{col + 12}: annul when must be text, found the number 3"], None)
 
