@@ -127,7 +127,7 @@ class _Writer:
         return out
 
     def _plain_name(self, code: str) -> str:
-        """A card by rank and suit ('Three of Coins'), whatever its own name."""
+        """A card by rank and suit ('Three of Stars'), whatever its own name."""
         deck = self.game.deck
         i = deck.index.get(code)
         if i is None or deck.suit_of[i] < 0:

@@ -497,7 +497,7 @@ def _trick_number(node: Any) -> str | None:
 
 def _brief(name: str) -> str:
     """A card's own name without its closing "(…)", which the page gives where it lists the
-    names: 'Monde (21 of trumps)' reads 'Monde' inside a sentence."""
+    names: 'Jester (Queen of Stars)' reads 'Jester' inside a sentence."""
     return name[:name.rindex(" (")] if name.endswith(")") and " (" in name else name
 
 
