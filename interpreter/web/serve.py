@@ -25,6 +25,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..authoring.explain import explain_html
+from ..language.translation import LANGUAGES, best_language, language_name
 from ..engine.game import Game
 from ..errors import AtoutError
 from ..language.rule_files import load
@@ -65,8 +66,8 @@ class Lobby:
 
 # --- pages ---------------------------------------------------------------------------------
 
-def _page(title: str, body: str, head: str = "") -> HTMLResponse:
-    return HTMLResponse(f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+def _page(title: str, body: str, head: str = "", language: str = "en") -> HTMLResponse:
+    return HTMLResponse(f"<!doctype html><html lang='{language}'><head><meta charset='utf-8'>"
                         f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
                         f"<title>{html.escape(title)}</title><link rel='stylesheet' href='/static/table.css'>{head}"
                         f"</head><body>{body}</body></html>")
@@ -180,8 +181,18 @@ def _rules_page(request: Request) -> HTMLResponse:
     key = request.path_params["key"]
     if key not in lobby.games:
         return _error(f"no game '{key}' on this table server", 404)
-    return _page(f"{lobby.game(key).title}: rules", f"<main class='page rules'>{explain_html(lobby.games[key])}"
-                                                     f"<p><a href='/game/{html.escape(key)}'>Play it</a></p></main>")
+    asked = request.query_params.get("lang")
+    language = asked if asked in LANGUAGES else best_language(request.headers.get("accept-language"))
+    switch = " · ".join(f"<a href='?lang={code}' hreflang='{code}' lang='{code}'"
+                        + (" aria-current='true'" if code == language else "") + f">{language_name(code)}</a>"
+                        for code in LANGUAGES)
+    page = explain_html(lobby.games[key], language=language)
+    response = _page(f"{lobby.game(key).title}: rules",
+                     f"<main class='page rules'><nav class='languages' aria-label='Language'>{switch}</nav>{page}"
+                     f"<p><a href='/game/{html.escape(key)}'>Play it</a></p></main>", language=language)
+    response.headers["Vary"] = "Accept-Language"
+    response.headers["Content-Language"] = language
+    return response
 
 
 def _static(request: Request) -> Response:

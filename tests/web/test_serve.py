@@ -243,6 +243,23 @@ def test_pages_games_rules_and_mistakes(client):
     rules = client.get("/rules/belote")
     assert rules.status_code == 200 and "<h1>Belote</h1>" in rules.text and "<li>" in rules.text
     assert client.get("/rules/nosuch").status_code == 404
+
+
+def test_the_rules_page_follows_the_browsers_language_and_offers_a_switch(client):
+    english = client.get("/rules/belote")
+    assert "<html lang='en'>" in english.text and english.headers["content-language"] == "en"
+    assert english.headers["vary"] == "Accept-Language"
+    assert "<a href='?lang=da' hreflang='da' lang='da'>Dansk</a>" in english.text
+    assert "<a href='?lang=en' hreflang='en' lang='en' aria-current='true'>English</a>" in english.text
+    danish = client.get("/rules/belote", headers={"Accept-Language": "da-DK,da;q=0.9,en;q=0.8"})
+    assert "<html lang='da'>" in danish.text and danish.headers["content-language"] == "da"
+    assert "aria-current='true'>Dansk</a>" in danish.text
+    norwegian = client.get("/rules/belote", headers={"Accept-Language": "no"})
+    assert norwegian.headers["content-language"] == "nb"
+    chosen = client.get("/rules/belote?lang=tr", headers={"Accept-Language": "da"})
+    assert chosen.headers["content-language"] == "tr" and "<html lang='tr'>" in chosen.text
+    unknown = client.get("/rules/belote?lang=xx", headers={"Accept-Language": "ja, fr;q=0.5"})
+    assert unknown.headers["content-language"] == "fr"
     missing = client.get("/table/nosuch")
     assert missing.status_code == 404 and "no such table" in missing.text
     bad = client.post("/new", data={"game": "sixty-six", "seat": "3", "level": "easy"})

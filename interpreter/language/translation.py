@@ -1,0 +1,68 @@
+"""The sentences of a rules page in the reader's language: gettext catalogues
+(``interpreter/locale/<language>/LC_MESSAGES/atout.mo``, compiled with Babel from the ``.po``
+files beside them). A sentence is one whole template with named fields, never words joined
+by code, so a translator may reorder it; a count picks its plural form from the catalogue.
+
+A language without a catalogue reads in English, the templates' own language.
+"""
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from pathlib import Path
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "atout"
+LANGUAGES = ("en",) + tuple(sorted(path.parent.parent.name for path in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")))
+"""English, the templates' own language, and every language with a compiled catalogue: a
+translator adds one by adding its catalogue, without touching Python (docs/translating.md)."""
+
+
+def N_(template: str) -> str:
+    """A template marked for the catalogue where it is written, translated where it is used."""
+    return template
+
+
+class Translation:
+    """One language's templates: ``t("{who} leads", who=...)``, ``t.plural("{n} card", "{n} cards", n)``."""
+
+    def __init__(self, language: str):
+        self.language = language
+        self._catalog = gettext.translation(DOMAIN, str(LOCALE), [language], fallback=True)
+
+    def __call__(self, template: str, **fields: object) -> str:
+        text = self._catalog.gettext(template)
+        return text.format(**fields) if fields else text
+
+    def plural(self, singular: str, plural: str, n: int, **fields: object) -> str:
+        return self._catalog.ngettext(singular, plural, n).format(n=n, **fields)
+
+
+@lru_cache(maxsize=None)
+def translation(language: str = "en") -> Translation:
+    return Translation(language)
+
+
+def language_name(language: str) -> str:
+    """A language by its own name, for a language switch: its catalogue's word for "English"."""
+    # TRANSLATORS: not the word "English" but the name of your language, in your language (Dansk, Suomi).
+    return translation(language)(N_("English"))
+
+
+def best_language(accept: str | None) -> str:
+    """The language to use for an HTTP ``Accept-Language`` header: the first of ours it
+    prefers (by quality, then order), English otherwise. ``no`` and ``nn`` read Bokmål."""
+    choices = []
+    for k, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        base = tag.strip().lower().split("-")[0]
+        base = "nb" if base in ("no", "nn") else base
+        if base in LANGUAGES and quality > 0:
+            choices.append((-quality, k, base))
+    return min(choices)[2] if choices else "en"
