@@ -8,6 +8,7 @@ from pathlib import Path
 from ..language.rule_files import load
 from ..language.source import read_source
 from ..language.variants import apply_variant
+from ..language.translation import translation
 from .rules_page import Page, rules_page
 
 
@@ -18,7 +19,7 @@ def explain(path: str | Path, variant: str | None = None, language: str = "en") 
     if page.about:
         lines += [page.about, ""]
     for section in page.sections:
-        lines.append(_upper(section.title, language))
+        lines.append(translation(language).upper(section.title))
         for k, sentence in enumerate(section.sentences):
             lines.append(sentence)
             lines += [f"  {n}. {item}" for n, item in enumerate(section.lists.get(k, ()), 1)]
@@ -47,8 +48,3 @@ def _page(path: str | Path, variant: str | None, language: str) -> Page:
     source = read_source(path)
     doc = (apply_variant(source, variant) if variant else source).data
     return rules_page(doc, load(path, variant), variant, language)
-
-
-def _upper(text: str, language: str) -> str:
-    """A heading in capitals; Turkish capitalises i as İ."""
-    return (text.replace("i", "İ") if language == "tr" else text).upper()

@@ -172,7 +172,7 @@ class _Writer:
         extra = [self.w.card_word(ref.code) for tier in tree.tiers for ref in tier
                  if ref.code in deck.index and deck.suit_of[deck.index[ref.code]] < 0]
         if extra:
-            text += " " + _capital(self.t.plural("{cards} ranks below every card of a suit.",
+            text += " " + self.t.capital(self.t.plural("{cards} ranks below every card of a suit.",
                                                  "{cards} rank below every card of a suit.", len(extra),
                                                  cards=self.listed(extra)))
         return (text,)
@@ -273,13 +273,13 @@ class _Writer:
         play, t = self.doc["play"], self.t
         out = Section(t("Play"))
         out.add(t("{who} leads the first trick; the winner of each trick leads the next.",
-                  who=_capital(self.w.value(parse(str(play["lead"]), "expr"), True))))
+                  who=self.t.capital(self.w.value(parse(str(play["lead"]), "expr"), True))))
         if "trump" in play:
             out.add(t("The trump suit is {suit}.", suit=self.text(play["trump"])))
         if "trump cards" in play:
             out.add(t("The trumps are {cards}, all counted as the trump suit.", cards=self.inner(play["trump cards"])))
         if "sits out" in play:
-            out.add(t("{who} sits out the deal.", who=_capital(self.text(play["sits out"]))))
+            out.add(t("{who} sits out the deal.", who=self.t.capital(self.text(play["sits out"]))))
         if "dummy" in play:
             dummy = play["dummy"]
             out.add(t("Once the first card is led, the hand of {seat} (the dummy) lies face up for everyone, and {who} "
@@ -438,7 +438,7 @@ class _Writer:
         if own is not None:
             return own
         to = str(award["to"]).strip()
-        rule = _capital(str(award["rule"]))
+        rule = t.capital(str(award["rule"]))
         fields = dict(rule=rule, points=self.text(award["points"]))
         if to in ("each_team", "each_seat"):
             each = t("each side") if to == "each_team" else t("each player")
@@ -492,7 +492,7 @@ class _Writer:
         while set(self.w.terms) - done:
             name = next(k for k in self.w.terms if k not in done)
             done.add(name)
-            out.add(self.t("{term}: {meaning}.", term=_capital(self.w.name_term(name)), meaning=self.w.terms[name]))
+            out.add(self.t("{term}: {meaning}.", term=self.t.capital(self.w.name_term(name)), meaning=self.w.terms[name]))
         return out
 
     def variants(self) -> Section:
@@ -526,7 +526,7 @@ def _melds(writer: _Writer, spec: dict) -> list[str]:
             ranks = rank_codes(tree, w.ranks)
             what = t("{cards} of one suit", cards=writer.listed([t("the {rank}", rank=w.ranks[r]) for r in ranks])
                      if ranks else w.cards_of(tree))
-        lines.append(t("{name}: {cards}, worth {points}.", name=_capital(str(name)), cards=what,
+        lines.append(t("{name}: {cards}, worth {points}.", name=t.capital(str(name)), cards=what,
                        points=writer.inner(meld["points"])))
     if "sequence order" in spec:
         order = parse(str(spec["sequence order"]), "order")
@@ -560,10 +560,6 @@ def _listed_clauses(value: Any) -> list:
 def _seen(spec: dict, t: Translation) -> str:
     seen = spec.get("seen by", "nobody")
     return t("face up") if seen == "everyone" else t("face down")
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _ordinal(k: int, t: Translation) -> str:

@@ -37,6 +37,18 @@ class Translation:
     def plural(self, singular: str, plural: str, n: int, **fields: object) -> str:
         return self._catalog.ngettext(singular, plural, n).format(n=n, **fields)
 
+    def upper(self, text: str) -> str:
+        """``text`` in capitals by this language's rule: Turkish and Azerbaijani write i as İ."""
+        return (text.replace("i", "İ") if self.language in DOTTED_I else text).upper()
+
+    def capital(self, text: str) -> str:
+        """``text`` with its first letter a capital, by this language's rule."""
+        return self.upper(text[:1]) + text[1:]
+
+
+DOTTED_I = frozenset({"tr", "az"})
+"""Languages whose capital of i is İ (and of ı is I), which ``str.upper`` does not know."""
+
 
 @lru_cache(maxsize=None)
 def translation(language: str = "en") -> Translation:

@@ -11,7 +11,8 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from interpreter.language.translation import DOMAIN, LANGUAGES, LOCALE, Translation, best_language, language_name
+from interpreter.language.translation import (DOMAIN, LANGUAGES, LOCALE, Translation, best_language, language_name,
+                                              translation)
 
 FIELD = re.compile(r"\{[a-z]*\}")
 
@@ -118,3 +119,11 @@ def test_every_module_that_writes_templates_is_extracted():
 def test_a_language_is_added_by_its_catalogue_alone():
     assert set(LANGUAGES) >= {"en", "da", "de", "fi", "fr", "nb", "tr"}
     assert language_name("en") == "English" and language_name("da") == "Dansk" and language_name("fi") == "Suomi"
+
+
+@pytest.mark.parametrize("language, word, capital, upper", [
+    ("tr", "ikinci", "İkinci", "İKİNCİ"), ("tr", "ılık", "Ilık", "ILIK"), ("en", "first", "First", "FIRST"),
+    ("da", "ikke", "Ikke", "IKKE")])
+def test_capitals_follow_the_language(language, word, capital, upper):
+    t = translation(language)
+    assert (t.capital(word), t.upper(word)) == (capital, upper)
