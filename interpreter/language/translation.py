@@ -37,6 +37,19 @@ class Translation:
     def plural(self, singular: str, plural: str, n: int, **fields: object) -> str:
         return self._catalog.ngettext(singular, plural, n).format(n=n, **fields)
 
+    def plural_index(self, n: int) -> int:
+        """Which plural form the language uses for ``n`` (English: 0 for one, 1 for the rest)."""
+        rule = getattr(self._catalog, "plural", None)
+        return int(rule(n)) if rule is not None else int(n != 1)
+
+    def forms(self, singular: str, plural: str) -> list[str]:
+        """Every plural form of a count's template, in the catalogue's order, for a page that
+        chooses among them itself (with ``plural_index``)."""
+        example: dict[int, int] = {}
+        for n in [*range(PLURAL_SPAN), 10**3, 10**6, 10**9]:
+            example.setdefault(self.plural_index(n), n)
+        return [self._catalog.ngettext(singular, plural, example.get(i, 2)) for i in range(max(example) + 1)]
+
     def upper(self, text: str) -> str:
         """``text`` in capitals by this language's rule: Turkish and Azerbaijani write i as İ."""
         return (text.replace("i", "İ") if self.language in DOTTED_I else text).upper()
@@ -45,6 +58,10 @@ class Translation:
         """``text`` with its first letter a capital, by this language's rule."""
         return self.upper(text[:1]) + text[1:]
 
+
+PLURAL_SPAN = 200
+"""Counts below this have their plural form listed for a page; above, ``100 + n % 100`` has the
+same form in every language gettext describes."""
 
 DOTTED_I = frozenset({"tr", "az"})
 """Languages whose capital of i is İ (and of ı is I), which ``str.upper`` does not know."""

@@ -8,11 +8,16 @@ import io
 import re
 
 import pytest
+from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from interpreter.language.translation import (DOMAIN, LANGUAGES, LOCALE, Translation, best_language, language_name,
                                               translation)
+from interpreter.web.table_text import table_templates
+
+JS_KEYWORDS = {"T": None, "Tn": None, "P": (1, 2)}
+"""The page's template calls, as docs/translating.md has pybabel extract them."""
 
 FIELD = re.compile(r"\{[a-z]*\}")
 
@@ -104,8 +109,22 @@ def test_the_template_catalogue_holds_every_template_of_the_code():
     mapped = re.findall(r"^\[python: (.+)\]$", (LOCALE / "babel.cfg").read_text(encoding="utf-8"), re.M)
     found = set().union(*(_templates_in((root / path).read_text(encoding="utf-8")) for path in mapped))
     assert "{name}, the {card}" in found      # a template inside another call's fields counts too
+    plain, counted = table_templates()
+    found |= set(plain) | set(counted)
     template = {m.id for m in read_po((LOCALE / f"{DOMAIN}.pot").open(encoding="utf-8")) if m.id}
     assert found == template, "extract again (docs/translating.md)"
+
+
+def test_the_table_page_reads_the_templates_babel_extracts_from_it():
+    """The server finds the page's templates by a pattern; Babel's JavaScript extractor, which
+    fills the catalogue, must find exactly the same."""
+    script = LOCALE.parent / "web" / "table.js"
+    with script.open("rb") as source:
+        extracted = {message for _, message, _, _ in extract("javascript", source, keywords=JS_KEYWORDS,
+                                                                 options={"parse_template_string": True})}
+    plain, counted = table_templates()
+    assert extracted == set(plain) | set(counted)
+    assert "{who} wins the trick." in plain and ("{n} card", "{n} cards") in counted
 
 
 def test_every_module_that_writes_templates_is_extracted():
