@@ -589,7 +589,7 @@ function hand() {
     const at = fresh.indexOf(code);
     const isFresh = at >= 0 && !v.result;
     if (isFresh) fresh.splice(at, 1);
-    const tag = isFresh ? "new" : null;
+    const tag = isFresh ? T("new") : null;
     if (mine && list.length === 1)
       return card(code, { class: "legal" + (isFresh ? " fresh" : ""), tag, onclick: () => send({ type: "action", text: list[0].text }) });
     return card(code, { class: (dim ? "dimmed" : "") + (isFresh ? " fresh" : ""), tag, onclick: v.result ? null : () => refused(code) });
