@@ -56,12 +56,15 @@ def list_games() -> None:
 @main.command()
 @click.argument("game_name", metavar="GAME")
 @click.option("--variant", default=None, help="A variant the rule file defines: its rules as they stand then.")
-def explain(game_name: str, variant: str | None) -> None:
-    """Read a game's rules back in plain English."""
+@click.option("--lang", "language", default="en", show_default=True,
+              type=click.Choice(interpreter.LANGUAGES),
+              help="The page's language, by its code (each has a catalogue: docs/translating.md).")
+def explain(game_name: str, variant: str | None, language: str) -> None:
+    """Read a game's rules back in plain words, in one language."""
     from interpreter.authoring.explain import explain as render
 
     interpreter.load(game_name, variant)
-    click.echo(render(interpreter.resolve(game_name), variant))
+    click.echo(render(interpreter.resolve(game_name), variant, language))
 
 
 @main.command("compile")

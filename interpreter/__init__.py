@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .engine.match import Match
     from .engine.parts import Action
     from .engine.state import Result, State
+    from .language.translation import LANGUAGES, language_name
     from .language.rule_files import GAMES_DIR, bundled_games, load, problems_in, problems_in_source, resolve
     from .players import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer, SamplingPlayer, make_player
     from .simulation.records import Recorder, read_record, replay
@@ -37,7 +38,7 @@ __getattr__ = exports(__name__, {
     **dict.fromkeys(["GAMES_DIR", "bundled_games", "load", "problems_in", "problems_in_source", "resolve"],
                     ".language.rule_files"),
     "Action": ".engine.parts", "Game": ".engine.game", "Match": ".engine.match", "Result": ".engine.state",
-    "State": ".engine.state",
+    "State": ".engine.state", "LANGUAGES": ".language.translation", "language_name": ".language.translation",
     **dict.fromkeys(["Player", "RandomPlayer", "GreedyPlayer", "SamplingPlayer", "ISMCTSPlayer", "make_player"],
                     ".players"),
     **dict.fromkeys(["Recorder", "read_record", "replay"], ".simulation.records"),
@@ -45,5 +46,5 @@ __getattr__ = exports(__name__, {
 
 __all__ = ["load", "bundled_games", "problems_in", "resolve", "Game", "State", "Action", "Match", "Result",
            "Player", "RandomPlayer", "GreedyPlayer", "SamplingPlayer", "ISMCTSPlayer", "make_player",
-           "Recorder", "read_record", "replay",
+           "Recorder", "read_record", "replay", "LANGUAGES", "language_name",
            "AtoutError", "RuleFileError", "IllegalActionError", "RecordError", "UnknownGameError", "Problem"]

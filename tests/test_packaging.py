@@ -25,5 +25,7 @@ def test_the_wheel_holds_the_games_the_schemas_and_the_grammar(tmp_path: Path) -
     names = set(zipfile.ZipFile(wheel).namelist())
     expected = ({f"interpreter/games/{p.name}" for p in (ROOT / "games").glob("*.yaml")}
                 | {f"interpreter/schema/{p.name}" for p in (ROOT / "schema").glob("*.json")}
-                | {"interpreter/language/grammar.lark", "cli.py"})
+                | {"interpreter/language/grammar.lark", "cli.py"}
+                | {f"interpreter/locale/{p.relative_to(ROOT / 'interpreter' / 'locale')}"
+                   for p in (ROOT / "interpreter" / "locale").glob("*/LC_MESSAGES/atout.mo")})
     assert expected <= names, sorted(expected - names)

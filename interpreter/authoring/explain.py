@@ -8,17 +8,18 @@ from pathlib import Path
 from ..language.rule_files import load
 from ..language.source import read_source
 from ..language.variants import apply_variant
+from ..language.translation import translation
 from .rules_page import Page, rules_page
 
 
-def explain(path: str | Path, variant: str | None = None) -> str:
+def explain(path: str | Path, variant: str | None = None, language: str = "en") -> str:
     """The rules page of a (valid) rule file, or of one of its variants, as text."""
-    page = _page(path, variant)
+    page = _page(path, variant, language)
     lines = [page.title, ""]
     if page.about:
         lines += [page.about, ""]
     for section in page.sections:
-        lines.append(section.title.upper())
+        lines.append(translation(language).upper(section.title))
         for k, sentence in enumerate(section.sentences):
             lines.append(sentence)
             lines += [f"  {n}. {item}" for n, item in enumerate(section.lists.get(k, ()), 1)]
@@ -26,10 +27,10 @@ def explain(path: str | Path, variant: str | None = None) -> str:
     return "\n".join(lines).rstrip("\n")
 
 
-def explain_html(path: str | Path, variant: str | None = None) -> str:
+def explain_html(path: str | Path, variant: str | None = None, language: str = "en") -> str:
     """The same page as an HTML fragment: the title, the summary, a heading per section, its
     sentences as paragraphs and its numbered rules as a list."""
-    page = _page(path, variant)
+    page = _page(path, variant, language)
     out = [f"<h1>{escape(page.title)}</h1>"]
     if page.about:
         out.append(f"<p class=\"about\">{escape(page.about)}</p>")
@@ -43,7 +44,7 @@ def explain_html(path: str | Path, variant: str | None = None) -> str:
     return "\n".join(out)
 
 
-def _page(path: str | Path, variant: str | None) -> Page:
+def _page(path: str | Path, variant: str | None, language: str) -> Page:
     source = read_source(path)
     doc = (apply_variant(source, variant) if variant else source).data
-    return rules_page(doc, load(path, variant), variant)
+    return rules_page(doc, load(path, variant), variant, language)

@@ -15,6 +15,7 @@ from ..engine.cards import Deck, Points
 from ..engine.game import Game
 from ..engine.parts import Action, Auction, RuleSources
 from ..errors import RULE_FILE, Problem, RuleRuntimeError
+from .card_names import in_language
 from .compile_cards import CardSections
 from .compile_deal import DealSections
 from .compile_play import PlaySections
@@ -158,7 +159,7 @@ class Compiler(CardSections, DealSections, PlaySections, ScoringSections):
         if any(not p.warning for p in self.problems) or self.broken or not ordered or played is None or match is None:
             return None
         return Game(
-            name=Path(self.source.path).stem, title=str(doc["game"]), about=str(doc.get("about", "")).strip(),
+            name=Path(self.source.path).stem, title=str(doc["game"]), about=in_language(doc.get("about") or "", "en").strip(),
             path=self.source.path, variant=self.variant, variants=self.variants, players=players,
             direction=str(doc.get("direction", "clockwise")),
             team_names=tuple(team_names), teams=tuple(teams), team_of=tuple(team_of), deck=deck,

@@ -6,11 +6,14 @@ from fractions import Fraction
 from ..engine.cards import bits
 from ..engine.phases import Private
 from ..engine.state import AUCTION, DECIDE, TRANSFER, State
+from ..language.translation import N_, Translation, translation
 from ..language.working import fact_working
 
+ENGLISH = translation("en")
 
-def seat_label(seat: int, you: int | None) -> str:
-    return "you" if seat == you else f"seat {seat}"
+
+def seat_label(seat: int, you: int | None, t: Translation = ENGLISH) -> str:
+    return t("you") if seat == you else t("seat {n}", n=seat)
 
 
 def match_verdict(final, you: int | None = None) -> str:
@@ -19,23 +22,33 @@ def match_verdict(final, you: int | None = None) -> str:
     return verdict(final.winners, final.side, you)
 
 
-def verdict(winners, side: str | None, you: int | None = None, what: str = "") -> str:
+def verdict(winners, side: str | None, you: int | None = None, what: str = "", t: Translation = ENGLISH) -> str:
     """'you win the deal, with seat 2 (the team's name)', 'the red team wins the match', 'seat 1
-    wins': the seats that won together and their side's name, from the seat ``you``'s chair."""
-    what = f" {what}" if what else ""
+    wins': the seats that won together and their side's name, from the seat ``you``'s chair.
+    ``what`` is "deal", "match" or "" (a match, unnamed)."""
     if not winners:
-        return f"{what.strip() or 'the match'} is a draw"
+        return t(DRAW[what or "match"])
     if you in winners:
-        together = [seat_label(s, you) for s in winners if s != you]
-        team = f" ({_the(side)})" if side and not side.startswith("seat ") else ""
-        return f"you win{what}" + (f", with {' and '.join(together)}" if together else "") + team
-    return f"{_the(side or ' and '.join(seat_label(s, you) for s in winners))} wins{what}"
+        text = t(YOU_WIN[what])
+        together = [seat_label(s, you, t) for s in winners if s != you]
+        if together:
+            text = t("{verdict}, with {partners}", verdict=text, partners=t(" and ").join(together))
+        if side and not side.startswith("seat "):
+            text = t("{verdict} ({team})", verdict=text, team=_the(side, t))
+        return text
+    return t(WINS[what], winner=_the(side, t) if side else t(" and ").join(seat_label(s, you, t) for s in winners))
 
 
-def _the(side: str) -> str:
+DRAW = {"deal": N_("the deal is a draw"), "match": N_("the match is a draw")}
+YOU_WIN = {"deal": N_("you win the deal"), "match": N_("you win the match"), "": N_("you win")}
+WINS = {"deal": N_("{winner} wins the deal"), "match": N_("{winner} wins the match"), "": N_("{winner} wins")}
+"""The verdict of a deal or a match, by what was won (``verdict``'s ``what``)."""
+
+
+def _the(side: str, t: Translation = ENGLISH) -> str:
     """A side's name in a sentence: 'the' before a common noun (a lower-case name), a proper
     name as it is."""
-    return f"the {side}" if side[:1].islower() and not side.startswith("seat ") else side
+    return t("the {side}", side=side) if side[:1].islower() and not side.startswith("seat ") else side
 
 
 def describe_card(state: State, card: int) -> str:
@@ -166,27 +179,27 @@ def trick_summary(state: State, you: int) -> str:
     return f"  → {seat_label(winner, you)} win{'' if winner == you else 's'} the trick"
 
 
-def shown_facts(game, result, you: int | None = None) -> list[tuple[str, str]]:
+def shown_facts(game, result, you: int | None = None, t: Translation = ENGLISH) -> list[tuple[str, str]]:
     """The values of a finished deal the rule file shows, as (label, text): a worked-out number
     with its working, none and card sets left out."""
     return [(fact["label"].replace("_", " "), fact_working(game, fact["label"], result) or shown)
-            for fact in result.shown_facts if (shown := fact_text(fact, you)) is not None]
+            for fact in result.shown_facts if (shown := fact_text(fact, you, t)) is not None]
 
 
 def _tricks(n: int) -> str:
     return "no tricks" if n == 0 else f"{n} trick{'' if n == 1 else 's'}"
 
 
-def fact_text(fact: dict, you: int | None = None) -> str | None:
+def fact_text(fact: dict, you: int | None = None, t: Translation = ENGLISH) -> str | None:
     """A shown value of a finished deal as a person reads it ('you', 'yes', 4.5, a team's name);
     None for a value that is not there (none) or that is a set of cards."""
     value, kind = fact["value"], fact["kind"]
     if value is None or kind in ("set", "none"):
         return None
     if kind == "seat":
-        return seat_label(value, you)
+        return seat_label(value, you, t)
     if kind == "bool":
-        return "yes" if value else "no"
+        return t("yes") if value else t("no")
     if kind == "num":
         return _fmt(value)
     return str(value)

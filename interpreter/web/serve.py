@@ -27,9 +27,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..authoring.explain import explain_html
 from ..engine.game import Game
 from ..errors import AtoutError
+from ..language.card_names import in_language, names_in
 from ..language.rule_files import load
+from ..language.source import read_source
+from ..language.translation import LANGUAGES, Translation, best_language, language_name, translation
+from ..language.variants import apply_variant
+from ..language.wording import wording_for
 from ..players.table_view import seat_label
 from .table import Table, suit_pip, suit_symbol
+from .table_text import plural_table, table_text
 
 WEB = Path(__file__).resolve().parent
 MAX_TABLES = 200                                        # the oldest table goes when a new one would pass it
@@ -49,7 +55,8 @@ class Lobby:
             raise AtoutError(f"{key} has no variant '{variant}'")
         return load(self.games[key], variant or None)
 
-    def open_table(self, key: str, variant: str | None, seat: int, level: str, seed: str | None = None) -> Table:
+    def open_table(self, key: str, variant: str | None, seat: int, level: str, seed: str | None = None,
+                   language: str = "en") -> Table:
         game = self.game(key, variant)
         if not 0 <= seat < game.players:
             raise AtoutError(f"{game.title} has seats 0 to {game.players - 1}")
@@ -58,65 +65,110 @@ class Lobby:
         while len(self.tables) >= MAX_TABLES:
             self.tables.pop(next(iter(self.tables)))
         table_id = secrets.token_urlsafe(9)
-        table = Table(table_id, game, key, seat, level, self.levels[level], seed or secrets.token_hex(4))
+        table = Table(table_id, game, key, seat, level, self.levels[level], seed or secrets.token_hex(4), language)
         self.tables[table_id] = table
         return table
 
 
 # --- pages ---------------------------------------------------------------------------------
 
-def _page(title: str, body: str, head: str = "") -> HTMLResponse:
-    return HTMLResponse(f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-                        f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
-                        f"<title>{html.escape(title)}</title><link rel='stylesheet' href='/static/table.css'>{head}"
-                        f"</head><body>{body}</body></html>")
+def _language(request: Request, fallback: str | None = None) -> str:
+    """The page's language: the switch's ``?lang=``, else ``fallback`` (a table's own), else the
+    browser's ``Accept-Language``."""
+    asked = request.query_params.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    return fallback or best_language(request.headers.get("accept-language"))
 
 
-def _error(message: str, status: int = 400) -> HTMLResponse:
-    response = _page("atout", f"<main class='page'><h1>Not possible</h1><p class='error'>{html.escape(message)}</p>"
-                              f"<p><a href='/'>All games</a></p></main>")
+def _page(title: str, body: str, head: str = "", language: str = "en") -> HTMLResponse:
+    response = HTMLResponse(f"<!doctype html><html lang='{language}'><head><meta charset='utf-8'>"
+                            f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
+                            f"<title>{html.escape(title)}</title><link rel='stylesheet' href='/static/table.css'>"
+                            f"{head}</head><body>{body}</body></html>")
+    response.headers["Vary"] = "Accept-Language"
+    response.headers["Content-Language"] = language
+    return response
+
+
+def _switch(language: str) -> str:
+    """Links to this page in every language, the current one marked."""
+    t = translation(language)
+    links = " · ".join(f"<a href='?lang={code}' hreflang='{code}' lang='{code}'"
+                       + (" aria-current='true'" if code == language else "") + f">{language_name(code)}</a>"
+                       for code in LANGUAGES)
+    label = t("Language")
+    return f"<nav class='languages' aria-label='{html.escape(label)}'>{links}</nav>"
+
+
+def _error(message: str, status: int = 400, language: str = "en") -> HTMLResponse:
+    t = translation(language)
+    heading, back = t("Not possible"), t("All games")
+    response = _page("atout", f"<main class='page'><h1>{html.escape(heading)}</h1>"
+                              f"<p class='error'>{html.escape(message)}</p>"
+                              f"<p><a href='/'>{html.escape(back)}</a></p></main>", language=language)
     response.status_code = status
     return response
 
 
 def _home(request: Request) -> HTMLResponse:
     lobby: Lobby = request.app.state.lobby
+    language = _language(request)
+    t = translation(language)
     items = []
     for key in lobby.games:
         game = lobby.game(key)
+        about = _about(lobby, key, language) or game.about
         items.append(f"<li><a href='/game/{html.escape(key)}'>{html.escape(game.title)}</a> "
-                     f"<span class='about'>{html.escape(game.about)}</span></li>")
+                     f"<span class='about'>{html.escape(about)}</span></li>")
     resume = request.cookies.get("atout_table")
-    back = f"<p><a href='/table/{html.escape(resume)}'>Back to your table</a></p>" \
+    back_label = t("Back to your table")
+    back = f"<p><a href='/table/{html.escape(resume)}'>{html.escape(back_label)}</a></p>" \
         if resume in lobby.tables else ""
-    return _page("atout: card games", f"<main class='page'><h1>atout</h1>{back}<ul class='games'>{''.join(items)}</ul></main>")
+    return _page(t("atout: card games"), f"<main class='page'>{_switch(language)}<h1>atout</h1>{back}"
+                                         f"<ul class='games'>{''.join(items)}</ul></main>", language=language)
+
+
+def _about(lobby: Lobby, key: str, language: str) -> str:
+    """A game's ``about`` in ``language``, from its rule file (the game knows only its English)."""
+    about = read_source(lobby.games[key]).data.get("about")
+    return in_language(about, language) if about else ""
 
 
 def _game_page(request: Request) -> HTMLResponse:
     lobby: Lobby = request.app.state.lobby
     key = request.path_params["key"]
+    language = _language(request)
+    t = translation(language)
     try:
         game = lobby.game(key)
     except AtoutError as err:
-        return _error(str(err), 404)
-    variants = [("", "as written", game.players)] + [(v, v, lobby.game(key, v).players) for v in game.variants]
+        return _error(str(err), 404, language)
+    variants = [("", t("as written"), game.players)] + [(v, v, lobby.game(key, v).players) for v in game.variants]
     most = max(p for _, _, p in variants)
     options = "".join(f"<option value='{html.escape(v)}' data-players='{p}'>{html.escape(label)}</option>"
                       for v, label, p in variants)
-    seats = "".join(f"<option value='{s}'>seat {s}{_team_label(game, s)}</option>" for s in range(most))
+    seats = "".join(f"<option value='{s}'>{html.escape(seat_label(s, None, t))}{_team_label(game, s)}</option>"
+                    for s in range(most))
     levels = "".join(f"<option value='{lv}'>{lv} ({html.escape(spec)})</option>" for lv, spec in lobby.levels.items())
     key_html = html.escape(key)
-    body = (f"<main class='page'><h1>{html.escape(game.title)}</h1><p class='about'>{html.escape(game.about)}</p>"
-            f"<p><a href='/rules/{key_html}' target='_blank'>Rules</a> · <a href='/'>All games</a></p>"
+    say = {name: html.escape(text) for name, text in [
+        ("rules", t("Rules")), ("games", t("All games")), ("variant", t("Variant")), ("seat", t("Your seat")),
+        ("level", t("AI level")), ("play", t("Play"))]}
+    body = (f"<main class='page'>{_switch(language)}<h1>{html.escape(game.title)}</h1>"
+            f"<p class='about'>{html.escape(_about(lobby, key, language) or game.about)}</p>"
+            f"<p><a href='/rules/{key_html}?lang={language}' target='_blank'>{say['rules']}</a> · "
+            f"<a href='/?lang={language}'>{say['games']}</a></p>"
             f"<form method='post' action='/new' class='choose'><input type='hidden' name='game' value='{key_html}'>"
-            f"<label>Variant <select name='variant' id='variant'>{options}</select></label>"
-            f"<label>Your seat <select name='seat' id='seat'>{seats}</select></label>"
-            f"<label>AI level <select name='level'>{levels}</select></label>"
-            f"<button type='submit' id='start'>Play</button></form></main>"
+            f"<input type='hidden' name='lang' value='{language}'>"
+            f"<label>{say['variant']} <select name='variant' id='variant'>{options}</select></label>"
+            f"<label>{say['seat']} <select name='seat' id='seat'>{seats}</select></label>"
+            f"<label>{say['level']} <select name='level'>{levels}</select></label>"
+            f"<button type='submit' id='start'>{say['play']}</button></form></main>"
             "<script>const v=document.getElementById('variant'),s=document.getElementById('seat');"
             "function fit(){const n=+v.selectedOptions[0].dataset.players;for(const o of s.options)"
             "{o.hidden=+o.value>=n;}if(+s.value>=n)s.value='0';}v.onchange=fit;fit();</script>")
-    return _page(game.title, body)
+    return _page(game.title, body, language=language)
 
 
 def _team_label(game: Game, seat: int) -> str:
@@ -126,51 +178,69 @@ def _team_label(game: Game, seat: int) -> str:
 async def _new_table(request: Request) -> Response:
     lobby: Lobby = request.app.state.lobby
     form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items()}
+    asked = str(form.get("lang", ""))
+    language = asked if asked in LANGUAGES else best_language(request.headers.get("accept-language"))
     try:
         seat = int(str(form.get("seat", "0")))
         table = lobby.open_table(str(form.get("game", "")), str(form.get("variant", "")) or None, seat,
-                                 str(form.get("level", "easy")), str(form.get("seed", "")) or None)
+                                 str(form.get("level", "easy")), str(form.get("seed", "")) or None, language)
     except ValueError:
-        return _error("the seat is a number")
+        return _error(translation(language)("the seat is a number"), language=language)
     except AtoutError as err:
-        return _error(str(err))
+        return _error(str(err), language=language)
     response = RedirectResponse(f"/table/{table.id}", status_code=303)
     response.set_cookie("atout_table", table.id, httponly=True, samesite="strict")
     return response
 
 
 def _table_page(request: Request) -> HTMLResponse:
+    """The table; ``?lang=`` switches its language for good (the table keeps it)."""
     lobby: Lobby = request.app.state.lobby
     table = lobby.tables.get(request.path_params["table_id"])
     if table is None:
-        return _error("no such table (the server was restarted, or the table was closed): start a new one", 404)
-    game = table.game
-    deck = game.deck
-    suits = [{"code": c, "name": n, "symbol": suit_symbol(n), "pip": suit_pip(n)}
-             for c, n in zip(deck.suit_codes, deck.suit_names)]
-    cards = {c: {"name": n, "suit": s, "rank": r, "own": s < 0 or not n.endswith(f" of {deck.suit_names[s]}"),
-                 "rank_name": n.removesuffix(f" of {deck.suit_names[s]}") if s >= 0 else n}
-             for c, n, s, r in zip(deck.codes, deck.names, deck.suit_of, deck.rank_of)}
+        language = _language(request)
+        return _error(translation(language)(
+            "no such table (the server was restarted, or the table was closed): start a new one"), 404, language)
+    table.language = _language(request, table.language)
+    game, language, t = table.game, table.language, table.t
     config = {"table": table.id, "game": game.title, "key": table.key, "variant": game.variant, "seat": table.seat,
               "players": game.players, "direction": game.direction, "level": table.level, "pace": lobby.pace,
-              "sides": list(game.side_names), "side_labels": _side_labels(game, table.seat), "down": game.match.down,
+              "sides": list(game.side_names), "side_labels": _side_labels(game, table.seat, t), "down": game.match.down,
               "teams": [game.team_names[game.team_of[s]] for s in range(game.players)]
               if game.fixed_teams and len(game.teams) < game.players else None,
-              "suits": suits, "cards": cards,
-              "public_piles": [n for n, p in zip(game.pile_names, game.pile_public) if p]}
+              **_deck_words(lobby, table),
+              "public_piles": [n for n, p in zip(game.pile_names, game.pile_public) if p],
+              "lang": language, "languages": [[code, language_name(code)] for code in LANGUAGES],
+              "text": table_text(language) if language != "en" else {}, "plural": plural_table(language)}
     data = json.dumps(config).replace("</", "<\\/")
     body = (f"<div id='app'></div><script id='config' type='application/json'>{data}</script>"
             f"<script src='/static/table.js'></script>")
-    return _page(f"{game.title}: atout", body)
+    return _page(t("{game}: atout", game=game.title), body, language=language)
 
 
-def _side_labels(game: Game, seat: int) -> list[dict]:
+def _deck_words(lobby: Lobby, table: Table) -> dict:
+    """The suits and cards as the table's language names them, from the rule file: a card with a
+    name of its own keeps it (``own``), the others read as rank and suit."""
+    game, deck = table.game, table.game.deck
+    source = read_source(lobby.games[table.key])
+    doc = (apply_variant(source, game.variant) if game.variant else source).data
+    words = wording_for(doc, deck, table.language)
+    named = names_in((doc.get("cards") or {}).get("names"), "en")
+    suits = [{"code": c, "name": words.suits.get(c, n), "symbol": suit_symbol(n), "pip": suit_pip(n),
+              "trumps": "trump" in n.casefold()} for c, n in zip(deck.suit_codes, deck.suit_names)]
+    cards = {c: {"name": words.cards.get(c, n), "suit": s, "rank": r, "own": s < 0 or c in named,
+                 "rank_name": words.ranks.get(r, r) if s >= 0 else words.cards.get(c, n)}
+             for c, n, s, r in zip(deck.codes, deck.names, deck.suit_of, deck.rank_of)}
+    return {"suits": suits, "cards": cards}
+
+
+def _side_labels(game: Game, seat: int, t: Translation) -> list[dict]:
     """Who the match scores, as this seat reads them: 'you', or your team marked as yours."""
     labels = []
     for index, (name, members) in enumerate(zip(game.side_names, game.side_seats)):
         mine = seat in members
         alone = members[0] if len(members) == 1 else None if game.fixed_teams else index
-        label = seat_label(alone, seat) if alone is not None else f"{name} (you)" if mine else name
+        label = seat_label(alone, seat, t) if alone is not None else t("{team}, yours", team=name) if mine else name
         labels.append({"name": name, "label": label, "mine": mine, "seat": alone})
     return labels
 
@@ -178,10 +248,15 @@ def _side_labels(game: Game, seat: int) -> list[dict]:
 def _rules_page(request: Request) -> HTMLResponse:
     lobby: Lobby = request.app.state.lobby
     key = request.path_params["key"]
+    language = _language(request)
+    t = translation(language)
     if key not in lobby.games:
-        return _error(f"no game '{key}' on this table server", 404)
-    return _page(f"{lobby.game(key).title}: rules", f"<main class='page rules'>{explain_html(lobby.games[key])}"
-                                                     f"<p><a href='/game/{html.escape(key)}'>Play it</a></p></main>")
+        return _error(t("no game '{key}' on this table server", key=key), 404, language)
+    page, play = explain_html(lobby.games[key], language=language), t("Play it")
+    return _page(t("{game}: rules", game=lobby.game(key).title),
+                 f"<main class='page rules'>{_switch(language)}{page}"
+                 f"<p><a href='/game/{html.escape(key)}?lang={language}'>{html.escape(play)}</a></p></main>",
+                 language=language)
 
 
 def _static(request: Request) -> Response:

@@ -25,10 +25,34 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-const who = (seat) => seat === null || seat === undefined ? "the table" : seat === cfg.seat ? "you" : `seat ${seat}`;
-const Who = (seat) => { const w = who(seat); return w[0].toUpperCase() + w.slice(1); };
-const verb = (seat, word) => seat === cfg.seat ? word : word.endsWith("s") ? word + "es" : word + "s";
-function count(n, word) { return n === 0 ? `no ${word}s` : n === 1 ? `1 ${word}` : `${n} ${word}s`; }
+// --- words in the table's language -----------------------------------------------------------
+// Whole templates with named fields, from the server's gettext catalogue (cfg.text: a template's
+// translation, or its plural forms); the templates themselves are the English.
+const fill = (text, fields) => text.replace(/\{(\w+)\}/g, (m, k) => k in fields ? String(fields[k]) : m);
+function T(template, fields = {}) {
+  const own = cfg.text && cfg.text[template];
+  return fill(typeof own === "string" ? own : template, fields);
+}
+// A count's template: the language's plural form for n (cfg.plural: the form of each n below 200).
+function P(one, many, n, fields = {}) {
+  const forms = cfg.text && cfg.text[one];
+  const index = cfg.plural ? cfg.plural[n < 200 ? n : 100 + (n % 100)] : n === 1 ? 0 : 1;
+  const text = Array.isArray(forms) ? forms[Math.min(index, forms.length - 1)] : index === 0 ? one : many;
+  return fill(text, { n, ...fields });
+}
+// A template whose fields are nodes (cards drawn as text): the pieces in order, for el().
+function Tn(template, fields) {
+  const own = cfg.text && cfg.text[template];
+  return (typeof own === "string" ? own : template).split(/(\{\w+\})/).filter((x) => x)
+    .map((x) => { const k = x.slice(1, -1); return x[0] === "{" && k in fields ? fields[k] : x; });
+}
+const capital = (text) => text ? text[0].toLocaleUpperCase(cfg.lang) + text.slice(1) : text;
+const capitalNodes = (pieces) => typeof pieces[0] === "string" ? [capital(pieces[0]), ...pieces.slice(1)] : pieces;
+
+const who = (seat) => seat === null || seat === undefined ? T("the table") : seat === cfg.seat ? T("you") : T("seat {n}", { n: seat });
+const Who = (seat) => capital(who(seat));
+const mine = (seat) => seat === cfg.seat;
+const cards = (n) => P("{n} card", "{n} cards", n);
 
 // --- suits and cards -----------------------------------------------------------------------
 // Drawn pips for the suits that have no typed symbol (Spanish and German packs): small inline SVGs.
@@ -115,9 +139,9 @@ function connect() {
   ws.onclose = () => {
     if (gone) return;
     retries += 1;
-    if (retries > 5) { tableGone("The table server does not answer."); return; }
+    if (retries > 5) { tableGone(T("The table server does not answer.")); return; }
     const wait = Math.min(8000, 500 * 2 ** retries);
-    banner(`Connection lost: trying again in ${Math.round(wait / 1000)} s (attempt ${retries} of 5)…`);
+    banner(T("Connection lost: trying again in {s} s, attempt {k} of 5…", { s: Math.round(wait / 1000), k: retries }));
     setTimeout(connect, wait);
   };
 }
@@ -125,8 +149,8 @@ function connect() {
 function tableGone(text) {
   gone = true;
   clearTimeout(timer);
-  banner(`${text} This table is gone (the server was restarted, or the table was closed). `,
-         el("a", { href: `/game/${cfg.key}`, text: "Start a new one" }));
+  banner(text ? text + " " : "", T("This table is gone: the server was restarted, or the table was closed."), " ",
+         el("a", { href: `/game/${cfg.key}`, text: T("Start a new one") }));
 }
 
 function banner(...content) {
@@ -215,19 +239,27 @@ function places() {
 function render() {
   const v = view;
   document.body.dataset.phase = v.match_over ? "matchover" : v.result ? "dealover" : v.to_act === cfg.seat ? "mine" : "waiting";
-  const you = cfg.teams ? `you (seat ${cfg.seat}, ${cfg.teams[cfg.seat]})` : `you (seat ${cfg.seat})`;
+  const you = cfg.teams ? T("you, seat {n}, {team}", { n: cfg.seat, team: cfg.teams[cfg.seat] }) : T("you, seat {n}", { n: cfg.seat });
   const header = el("header", {},
     el("h1", { text: cfg.game + (cfg.variant ? ` · ${cfg.variant}` : "") }),
-    el("span", { class: "who", text: `${you} · AI ${cfg.level} · deal ${v.deal}` }),
-    el("nav", {}, el("a", { href: `/rules/${cfg.key}`, target: "_blank", text: "Rules" }), " · ",
-       el("a", { href: `/game/${cfg.key}`, text: "New game" })));
+    el("span", { class: "who", text: `${capital(you)} · ${T("AI {level}", { level: cfg.level })} · ${T("deal {n}", { n: v.deal })}` }),
+    el("nav", {}, el("a", { href: `/rules/${cfg.key}?lang=${cfg.lang}`, target: "_blank", text: T("Rules") }), " · ",
+       el("a", { href: `/game/${cfg.key}`, text: T("New game") }), " · ", languages()));
   const error = el("div", { id: "error", class: "error", hidden: !errorText, role: "alert" },
     el("span", { class: "message", text: errorText }),
-    el("button", { class: "close", text: "×", title: "dismiss", "aria-label": "dismiss", onclick: hideError }));
+    el("button", { class: "close", text: "×", title: T("dismiss"), "aria-label": T("dismiss"), onclick: hideError }));
   const play = el("section", { class: "play", id: "play" }, actions(), error, hand());
   app.replaceChildren(header, el("div", { class: "main" }, felt(), play, sidebar()));
   for (const box of document.querySelectorAll(".hand, .wrap")) fitCards(box);
   if (v.result) app.append(overlay());
+}
+
+// The language switch: the same table in another language (the server keeps the choice).
+function languages() {
+  const pick = el("select", { id: "language", "aria-label": T("Language"),
+                              onchange: (e) => { location.search = `?lang=${e.target.value}`; } },
+    cfg.languages.map(([code, name]) => el("option", { value: code, lang: code, text: name, selected: code === cfg.lang })));
+  return pick;
 }
 
 function felt() {
@@ -237,7 +269,7 @@ function felt() {
   const dummy = view.dummy !== null && view.dummy_hand && view.dummy !== cfg.seat;
   return el("section", { class: `felt players-${cfg.players}`, id: "felt" },
     el("div", { class: "area top" }, cells.top),
-    dummy ? el("div", { class: "area dummy-row" }, el("small", { text: `${who(view.dummy)}'s hand, face up (the dummy)` }),
+    dummy ? el("div", { class: "area dummy-row" }, el("small", { text: capital(T("the hand of {who}, face up: the dummy", { who: who(view.dummy) })) }),
                  dummyHand(view.dummy)) : null,
     el("div", { class: "area left" }, cells.left),
     centre(at),
@@ -256,7 +288,7 @@ function bubbles(s) {
   for (const m of now) {
     if (m.kind === "say") out.push(`“${m.word}”`);
     else if (m.kind === "call" || m.kind === "act") out.push(m.label || m.text);
-    else if (m.kind === "declare") out.push(`${m.name}: ${m.points} in ${m.suit}`);
+    else if (m.kind === "declare") out.push(T("{name}: {points} in {suit}", m));
     else if (m.kind === "meld") out.push(`${m.names.join(", ")}: ${m.points}`);
   }
   if (v.auction) return out.slice(-1);
@@ -283,17 +315,17 @@ function contracts() {
 function seatCell(s, where) {
   const v = view;
   const badges = [];
-  if (v.dealer === s) badges.push(el("span", { class: "badge", text: "dealer" }));
-  if (v.taker === s) badges.push(el("span", { class: "badge taker", text: v.call ? `taker · ${callLabel(v.call)}` : "taker" }));
+  if (v.dealer === s) badges.push(el("span", { class: "badge", text: T("dealer") }));
+  if (v.taker === s) badges.push(el("span", { class: "badge taker", text: v.call ? `${T("taker")} · ${callLabel(v.call)}` : T("taker") }));
   const called = contracts()[s];
   if (called) badges.push(el("span", { class: "badge called", "data-called": s, text: called }));
   const leading = !v.result && !v.auction && v.leader === s && (v.trick.length > 0 || v.to_act !== null && v.hand_sizes.some((n) => n > 0));
-  if (leading) badges.push(el("span", { class: "badge lead", "data-lead": s, text: v.trick.length ? "led" : "to lead" }));
+  if (leading) badges.push(el("span", { class: "badge lead", "data-lead": s, text: v.trick.length ? T("led") : T("to lead") }));
   const name = who(s) + (cfg.teams ? ` · ${cfg.teams[s]}` : "");
   const c = v.choosing;
   const held = v.hand_sizes[s] - (c && c.kind === "give" && c.seat === s ? c.count - c.remaining : 0);
-  const meta = [count(held, "card"), count(v.tricks[s], "trick")];
-  if (v.melds[s] !== "0") meta.push(`melds ${v.melds[s]}`);
+  const meta = [cards(held), P("{n} trick", "{n} tricks", v.tricks[s])];
+  if (v.melds[s] !== "0") meta.push(T("melds {points}", { points: v.melds[s] }));
   const box = el("div", { class: "seat" + (v.playing === s && !v.result ? " acting" : "") + (s === cfg.seat ? " me" : ""), "data-seat": s },
     el("strong", { text: name }), el("div", { class: "meta" }, meta.flatMap((t, i) => i ? [" · ", el("span", { text: t })] : [el("span", { text: t })])),
     badges.length ? el("div", { class: "badges" }, badges) : null,
@@ -307,7 +339,7 @@ function seatCell(s, where) {
 
 function backs(n) {
   if (!n) return null;
-  return el("div", { class: "backs", title: count(n, "card") }, Array.from({ length: Math.min(n, 8) }, () => el("i")));
+  return el("div", { class: "backs", title: cards(n) }, Array.from({ length: Math.min(n, 8) }, () => el("i")));
 }
 
 // Cards a seat showed (a declaration) and those it is showing now: one overlapping row.
@@ -318,7 +350,7 @@ function shownCards(s) {
   if (c && c.kind === "reveal" && c.seat === s) codes = codes.concat(c.cards.filter((x) => !codes.includes(x)));
   if (!codes.length) return null;
   return el("div", { class: "shown", "data-shown": s },
-    el("small", { text: c && c.kind === "reveal" && c.seat === s ? `${c.name}: ${c.cards.length} of ${c.count}` : "shown" }),
+    el("small", { text: c && c.kind === "reveal" && c.seat === s ? T("{name}: {k} of {n}", { name: c.name, k: c.cards.length, n: c.count }) : T("shown") }),
     fan(codes.map((code) => card(code, { class: "mini" }))));
 }
 
@@ -345,16 +377,17 @@ function centre(at) {
   cards.forEach(([s, code], i) => {
     const won = done && v.last_trick.winner === s;
     const tags = [];
-    if (i === 0) tags.push("led");
-    if (won) tags.push("wins");
+    if (i === 0) tags.push(T("led"));
+    if (won) tags.push(T("wins"));
     (groups[at[s]] ||= []).push(el("div", { class: "slot" + (done ? " done" : ""), "data-seat": s },
       card(code, { class: (won ? "won" : "") + (i === 0 ? " led" : ""), tag: tags.join(" · ") || null }),
       el("small", { text: who(s) })));
   });
   for (const [where, slots] of Object.entries(groups)) trickBox.append(el("div", { class: `slots ${where}` }, slots));
-  if (done) note = v.last_trick.winner === null ? "The trick is spoiled: nobody wins it." : `${Who(v.last_trick.winner)} ${verb(v.last_trick.winner, "win")} the trick.`;
+  if (done) note = v.last_trick.winner === null ? T("The trick is spoiled: nobody wins it.")
+    : mine(v.last_trick.winner) ? T("You win the trick.") : capital(T("{who} wins the trick.", { who: who(v.last_trick.winner) }));
   else if (!v.trick.length && !v.auction && !v.result && v.leader !== null && v.choosing === null && v.hand_sizes.some((n) => n))
-    note = `${Who(v.leader)} ${v.leader === cfg.seat ? "lead" : "leads"}.`;
+    note = mine(v.leader) ? T("You lead.") : capital(T("{who} leads.", { who: who(v.leader) }));
   return el("div", { class: "area centre" }, trickBox, piles(), el("div", { class: "note", id: "note", text: note }));
 }
 
@@ -378,7 +411,7 @@ function piles() {
     for (let i = 0; i < c.hidden; i++) slots.push(el("div", { class: "card back mini" }));
     for (let i = 0; i < c.remaining; i++) slots.push(el("div", { class: "card empty mini" }));
     boxes.push(el("div", { class: "pile choosing", "data-pile": c.pile || "", "data-transfer": c.name },
-      el("small", { text: `${target}: ${c.count - c.remaining} of ${c.count}` + (c.seat === cfg.seat ? "" : ` (${who(c.seat)})`) }),
+      el("small", { text: T("{name}: {k} of {n}", { name: target, k: c.count - c.remaining, n: c.count }) + (c.seat === cfg.seat ? "" : ` · ${who(c.seat)}`) }),
       fan(slots)));
     if (c.pile) seenPiles.add(c.pile);
   }
@@ -396,7 +429,7 @@ function piles() {
     boxes.push(el("div", { class: "pile", "data-pile": name }, el("small", { text: pileLabel(name) }),
       fan(cards.map((code) => card(code, { class: "mini" })))));
   for (const [name, size] of Object.entries(v.pile_sizes)) if (size && !(name in v.piles) && !seenPiles.has(name))
-    boxes.push(el("div", { class: "pile", "data-pile": name }, el("small", { text: `${pileLabel(name)}: ${count(size, "card")}` }),
+    boxes.push(el("div", { class: "pile", "data-pile": name }, el("small", { text: `${pileLabel(name)}: ${cards(size)}` }),
       el("div", { class: "stack" }, el("div", { class: "card back mini" }))));
   return el("div", { class: "piles", id: "piles" }, boxes);
 }
@@ -406,17 +439,18 @@ function sidebar() {
   const facts = [];
   if (v.trump) {
     const suit = cfg.suits.find((s) => s.code === v.trump);
-    facts.push(el("li", { "data-fact": "trump" }, suit && /trump/i.test(suit.name) ? "" : "trump: ", suitText(v.trump)));
+    facts.push(el("li", { "data-fact": "trump" }, suit && suit.trumps ? "" : T("trump: "), suitText(v.trump)));
   }
-  if (v.taker !== null) facts.push(el("li", { text: `taker: ${who(v.taker)}${v.call ? ` (${callLabel(v.call)})` : ""}` }));
+  if (v.taker !== null) facts.push(el("li", { text: v.call ? T("taker: {who}, {call}", { who: who(v.taker), call: callLabel(v.call) })
+                                                          : T("taker: {who}", { who: who(v.taker) }) }));
   for (const [name, value] of v.marks) facts.push(el("li", { text: `${name}: ${value}` }));
   const standing = el("table", { class: "standing" }, v.standing.map(([name, score], i) =>
     el("tr", { class: cfg.side_labels[i].mine ? "mine" : "" }, el("td", { text: cfg.side_labels[i].label }),
        el("td", { class: "num", "data-standing": name, text: score }))));
   return el("aside", { id: "panel" },
-    el("h2", { text: cfg.down ? "Match (counting down)" : "Match" }), standing,
+    el("h2", { text: cfg.down ? T("Match, counting down") : T("Match") }), standing,
     facts.length ? el("ul", { class: "facts" }, facts) : null,
-    el("h2", { text: "This deal" }), el("ol", { class: "log", id: "log" }, logLines().slice(-40)));
+    el("h2", { text: T("This deal") }), el("ol", { class: "log", id: "log" }, logLines().slice(-40)));
 }
 
 // The deal so far in short lines: calls, announcements, cards given and shown, piles, each trick.
@@ -426,11 +460,11 @@ function logLines() {
   const flush = () => { if (gives) lines.push(el("li", {}, gives.text, gives.cards.length ? [" ", cardsText(gives.cards)] : null)); gives = null; };
   for (const m of view.moments) {
     if (m.kind !== "give" && m.kind !== "reveal") flush();
-    if (m.kind === "play") { trick.push(el("span", { class: "played-by" }, `${who(m.seat)} `, cardText(m.cards[0]))); continue; }
+    if (m.kind === "play") { trick.push(el("span", { class: "played-by" }, Tn("{who} {card}", { who: who(m.seat), card: cardText(m.cards[0]) }))); continue; }
     if (m.kind === "say" && trick.length) { trick[trick.length - 1].append(` “${m.word}”`); continue; }
     if (m.kind === "won") {
-      lines.push(el("li", { class: "trick-line" }, `trick ${m.trick + 1}: `, trick.flatMap((x, i) => i ? [", ", x] : [x]),
-        m.seat === null ? " — spoiled" : ` → ${who(m.seat)}`));
+      lines.push(el("li", { class: "trick-line" }, T("trick {n}: ", { n: m.trick + 1 }), trick.flatMap((x, i) => i ? [", ", x] : [x]),
+        m.seat === null ? ` — ${T("spoiled")}` : ` → ${who(m.seat)}`));
       trick = [];
       continue;
     }
@@ -440,23 +474,30 @@ function logLines() {
       gives.n += 1;
       gives.cards.push(...m.cards);
       const hidden = gives.n - gives.cards.length;
-      const to = m.kind === "reveal" ? "" : m.pile ? ` into the ${m.pile}` : m.to !== null && m.to !== undefined ? ` to ${who(m.to)}` : "";
-      gives.text = m.kind === "reveal" ? `${Who(m.seat)} ${verb(m.seat, "show")}:` :
-        `${Who(m.seat)}: ${m.word} ${count(gives.n, "card")}${to}${hidden ? " face down" : ""}${gives.cards.length ? ":" : ""}`;
+      const fields = { who: Who(m.seat), word: m.word, cards: cards(gives.n), pile: m.pile, to: who(m.to) };
+      const given = m.pile ? T("{who}: {word} {cards} into the {pile}", fields)
+        : m.to !== null && m.to !== undefined ? T("{who}: {word} {cards} to {to}", fields) : T("{who}: {word} {cards}", fields);
+      gives.text = m.kind === "reveal" ? (mine(m.seat) ? T("You show:") : capital(T("{who} shows:", fields)))
+        : given + (hidden ? ` ${T("face down")}` : "") + (gives.cards.length ? ":" : "");
       continue;
     }
     if (m.kind === "taken") lines.push(el("li", {}, `${m.pile} → ${who(m.seat)}: `, cardsText(m.cards)));
-    else if (m.kind === "exposed") lines.push(el("li", {}, `${m.pile} shown: `, cardsText(m.cards)));
-    else if (m.kind === "declare") lines.push(el("li", { text: `${Who(m.seat)}: ${m.name}, ${m.points} in ${m.suit}` }));
+    else if (m.kind === "exposed") lines.push(el("li", {}, Tn("{pile} shown: {cards}", { pile: m.pile, cards: cardsText(m.cards) })));
+    else if (m.kind === "declare") lines.push(el("li", { text: `${Who(m.seat)}: ${T("{name}, {points} in {suit}", m)}` }));
     else if (m.kind === "meld") lines.push(el("li", {}, `${Who(m.seat)}: ${m.names.join(", ")} (${m.points}) `, cardsText(m.cards)));
     else if (m.kind === "say") lines.push(el("li", { text: `${Who(m.seat)}: “${m.word}”` }));
-    else if (m.kind === "draw") lines.push(el("li", {}, `${Who(m.seat)} ${verb(m.seat, "draw")} `, m.cards.length ? cardsText(m.cards) : count(m.count, "card"),
-      m.piles.length ? ` from the ${[...new Set(m.piles)].join(" and the ")}` : ""));
+    else if (m.kind === "draw") {
+      const drawn = m.cards.length ? cardsText(m.cards) : [cards(m.count)];
+      const from = [...new Set(m.piles)].join(T(" and the "));
+      const fields = { who: who(m.seat), cards: drawn, piles: from };
+      lines.push(el("li", {}, m.piles.length ? (mine(m.seat) ? Tn("You draw {cards} from the {piles}", fields) : capitalNodes(Tn("{who} draws {cards} from the {piles}", fields)))
+                                             : (mine(m.seat) ? Tn("You draw {cards}", fields) : capitalNodes(Tn("{who} draws {cards}", fields)))));
+    }
     else if (m.kind === "call" || m.kind === "act") lines.push(el("li", { text: `${Who(m.seat)}: ${m.label || m.text}` }));
     else lines.push(el("li", { text: m.text }));
   }
   flush();
-  if (trick.length) lines.push(el("li", { class: "trick-line" }, `trick ${view.tricks_done + 1}: `, trick.flatMap((x, i) => i ? [", ", x] : [x])));
+  if (trick.length) lines.push(el("li", { class: "trick-line" }, T("trick {n}: ", { n: view.tricks_done + 1 }), trick.flatMap((x, i) => i ? [", ", x] : [x])));
   return lines;
 }
 
@@ -479,11 +520,11 @@ function numberPicker(calls) {
   const index = numbers.indexOf(chosenNumber);
   const go = (i) => { chosenNumber = numbers[Math.max(0, Math.min(numbers.length - 1, i))]; render(); };
   const slider = el("input", { type: "range", min: 0, max: numbers.length - 1, step: 1, value: index, class: "slider",
-                               "aria-label": "number", oninput: (e) => go(+e.target.value) });
+                               "aria-label": T("number"), oninput: (e) => go(+e.target.value) });
   return el("div", { class: "picker", "data-numbers": numbers.join(" ") },
-    el("button", { class: "step", text: "−", "aria-label": "lower", disabled: index === 0, onclick: () => go(index - 1) }),
+    el("button", { class: "step", text: "−", "aria-label": T("lower"), disabled: index === 0, onclick: () => go(index - 1) }),
     slider,
-    el("button", { class: "step", text: "+", "aria-label": "higher", disabled: index === numbers.length - 1, onclick: () => go(index + 1) }),
+    el("button", { class: "step", text: "+", "aria-label": T("higher"), disabled: index === numbers.length - 1, onclick: () => go(index + 1) }),
     el("span", { class: "range", text: `${numbers[0]}–${numbers[numbers.length - 1]}` }),
     calls.filter((a) => a.number === chosenNumber).map((a) => button(a, { class: "numbered" })));
 }
@@ -500,34 +541,40 @@ function actions() {
   for (const a of rest) {
     if (many && numbered.includes(a)) continue;
     if (a.kind === "show")
-      controls.push(button(a, { text: `${a.label}: show ${a.count} cards`, onclick: () => { autoShow = true; send({ type: "action", text: a.text }); } }));
+      controls.push(button(a, { text: P("{name}: show {n} card", "{name}: show {n} cards", a.count, { name: a.label }), onclick: () => { autoShow = true; send({ type: "action", text: a.text }); } }));
     else controls.push(button(a));
   }
   const c = v.choosing;
   if (c && c.kind === "reveal" && c.seat === cfg.seat && v.to_act === cfg.seat)
-    controls.push(el("button", { class: "action fill", text: `show the rest (${c.remaining})`, onclick: () => { autoShow = true; autoStep(); } }));
+    controls.push(el("button", { class: "action fill", text: T("show the rest: {n}", { n: c.remaining }), onclick: () => { autoShow = true; autoStep(); } }));
   if (v.take_back && !autoShow)
     controls.push(el("button", { class: "undo", id: "take-back", "data-card": v.take_back,
       onclick: () => send({ type: "take back" }) },
-      "take back ", cardText(v.take_back)));
+      Tn("take back {card}", { card: cardText(v.take_back) })));
   let prompt;
-  if (v.result) prompt = "The deal is over.";
+  if (v.result) prompt = T("The deal is over.");
   else if (v.to_act === cfg.seat) {
-    const from = v.playing !== cfg.seat ? ` from ${who(v.playing)}'s hand (the dummy)` : "";
+    const dummy = v.playing !== cfg.seat, fields = { dummy: who(v.playing) };
     if (c && c.seat === v.playing) {
-      const where = c.kind === "reveal" ? "" : c.pile ? "" : ` to ${who(c.to)}`;
-      prompt = `Your turn: ${c.word} ${count(c.remaining, "more card")}${where} — click ${c.remaining === 1 ? "it" : "them"} in your hand${from}.`;
-      if (c.count > c.remaining) prompt += ` ${c.count - c.remaining} of ${c.count} chosen${v.take_back ? " (take back the last before the choice is complete)" : ""}.`;
-    } else if (onCards.size) prompt = `Your turn: click a card${from}${rest.length ? " or an action" : ""}.`;
-    else prompt = v.auction ? "Your call." : "Your turn.";
-  } else prompt = `${Who(v.to_act)} to ${v.auction ? "call" : "play"}…`;
+      fields.word = c.word;
+      fields.to = who(c.to);
+      const to = c.kind !== "reveal" && !c.pile;
+      prompt = dummy ? P("Your turn: {word} {n} more card, from the hand of {dummy}, the dummy.", "Your turn: {word} {n} more cards, from the hand of {dummy}, the dummy.", c.remaining, fields)
+        : to ? P("Your turn: {word} {n} more card to {to}: click it in your hand.", "Your turn: {word} {n} more cards to {to}: click them in your hand.", c.remaining, fields)
+        : P("Your turn: {word} {n} more card: click it in your hand.", "Your turn: {word} {n} more cards: click them in your hand.", c.remaining, fields);
+      if (c.count > c.remaining) prompt += " " + T("{k} of {n} chosen.", { k: c.count - c.remaining, n: c.count })
+        + (v.take_back ? " " + T("You may take back the last card until the choice is complete.") : "");
+    } else if (onCards.size) prompt = dummy ? (rest.length ? T("Your turn: click a card of {dummy}, the dummy, or an action.", fields) : T("Your turn: click a card of {dummy}, the dummy.", fields))
+      : rest.length ? T("Your turn: click a card or an action.") : T("Your turn: click a card.");
+    else prompt = v.auction ? T("Your call.") : T("Your turn.");
+  } else prompt = capital(v.auction ? T("{who} to call…", { who: who(v.to_act) }) : T("{who} to play…", { who: who(v.to_act) }));
   return el("section", { class: "actions", id: "actions" }, el("span", { id: "status", text: prompt }), controls);
 }
 
 // A dimmed card is sent all the same: the server says why it may not be played.
 function refused(code) {
   const model = view.legal.find((a) => a.card && a.text.split(" ").includes(a.card));
-  const text = model ? model.text.split(" ").map((w) => w === model.card ? code : w).join(" ") : `play ${code}`;
+  const text = model ? model.text.split(" ").map((w) => w === model.card ? code : w).join(" ") : `play ${code}`;  // an action text, never translated
   send({ type: "action", text });
 }
 
@@ -542,7 +589,7 @@ function hand() {
     const at = fresh.indexOf(code);
     const isFresh = at >= 0 && !v.result;
     if (isFresh) fresh.splice(at, 1);
-    const tag = isFresh ? "new" : null;
+    const tag = isFresh ? T("new") : null;
     if (mine && list.length === 1)
       return card(code, { class: "legal" + (isFresh ? " fresh" : ""), tag, onclick: () => send({ type: "action", text: list[0].text }) });
     return card(code, { class: (dim ? "dimmed" : "") + (isFresh ? " fresh" : ""), tag, onclick: v.result ? null : () => refused(code) });
@@ -568,30 +615,30 @@ function sideLabel(name) {
 function overlay() {
   const v = view, r = v.result;
   const box = el("div", { class: "result", id: "result" });
-  if (r.annulled) box.append(el("h2", { text: `Deal ${v.deal} annulled: the next dealer deals again` }));
+  if (r.annulled) box.append(el("h2", { text: T("Deal {n} annulled: the next dealer deals again", { n: v.deal }) }));
   else {
-    box.append(el("h2", { text: `Deal ${v.deal}: how it was decided` }));
-    if (r.verdict) box.append(el("p", { class: "verdict", id: "verdict", text: `${r.verdict[0].toUpperCase()}${r.verdict.slice(1)}.` }));
+    box.append(el("h2", { text: T("Deal {n}: how it was decided", { n: v.deal }) }));
+    if (r.verdict) box.append(el("p", { class: "verdict", id: "verdict", text: `${capital(r.verdict)}.` }));
     if (r.facts.length) box.append(el("ul", { class: "facts shown-facts" }, r.facts.map(([k, x]) => el("li", {}, `${k}: `, el("b", { text: x })))));
     const rows = r.sides.length ? r.sides : r.seats;
     // the columns this game fills: tricks always; card points, melds and cards shown where any side has some
-    const cols = [["tricks", "tricks"], ["card points", "card_points"], ["melds", "melds"], ["cards shown", "shown"]]
+    const cols = [[T("tricks"), "tricks"], [T("card points"), "card_points"], [T("melds"), "melds"], [T("cards shown"), "shown"]]
       .filter(([, key], i) => i === 0 || rows.some((row) => row[key] !== "0"));
-    const head = el("tr", {}, ["", ...cols.map(([t]) => t), "awards", "deal score"].map((t) => el("th", { text: t })));
+    const head = el("tr", {}, ["", ...cols.map(([t]) => t), T("awards"), T("deal score")].map((t) => el("th", { text: t })));
     box.append(el("div", { class: "scroll-x" }, el("table", { class: "breakdown" }, head, rows.map((row) => el("tr", {},
       el("th", { text: row.name }), ...cols.map(([, key]) => el("td", { class: "num", text: row[key] })),
       el("td", { text: row.awards.map(([rule, p]) => `${rule} ${p}`).join("; ") || "—" }),
       el("td", { class: "num score", "data-side": row.name, text: row.score }))))));
-    box.append(el("h3", { text: "Scoring rules that fired" }),
-      r.reasons.length ? el("ul", { id: "reasons" }, r.reasons.map(([rule, to, p]) => el("li", { text: `${rule}: ${p} to ${sideLabel(to)}` })))
-                       : el("p", { text: "nobody scores" }));
+    box.append(el("h3", { text: T("Scoring rules that fired") }),
+      r.reasons.length ? el("ul", { id: "reasons" }, r.reasons.map(([rule, to, p]) => el("li", { text: T("{rule}: {points} to {side}", { rule, points: p, side: sideLabel(to) }) })))
+                       : el("p", { text: T("nobody scores") }));
   }
-  box.append(el("p", { class: "standing-line", text: (r.down ? "Match (points come off): " : "Match: ") +
+  box.append(el("p", { class: "standing-line", text: (r.down ? T("Match, points come off: ") : T("Match: ")) +
     v.standing.map(([, x], i) => `${cfg.side_labels[i].label} ${x}`).join(", ") }));
   if (v.match_over) {
     const verdict = v.match_over.verdict;
-    box.append(el("h2", { id: "winner", text: verdict[0].toUpperCase() + verdict.slice(1) }), el("a", { class: "button", href: `/game/${cfg.key}`, text: "New game" }));
-  } else box.append(el("button", { id: "next", text: "Next deal", onclick: () => send({ type: "next" }) }));
+    box.append(el("h2", { id: "winner", text: capital(verdict) }), el("a", { class: "button", href: `/game/${cfg.key}`, text: T("New game") }));
+  } else box.append(el("button", { id: "next", text: T("Next deal"), onclick: () => send({ type: "next" }) }));
   return el("div", { class: "overlay" }, box);
 }
 

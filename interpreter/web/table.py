@@ -16,6 +16,7 @@ from ..engine.phases import Melded, Said, Taken
 from ..engine.settlement import WON_BY
 from ..engine.state import AUCTION, State
 from ..errors import RULE_ERRORS, AtoutError
+from ..language.translation import Translation, translation
 from ..players.registry import make_player
 from ..players.table_view import describe_action, hand_order, seat_label, shown_facts, verdict
 
@@ -47,8 +48,10 @@ def suit_pip(name: str) -> str | None:
 class Table:
     """One person's seat at one match; AI players hold the other seats."""
 
-    def __init__(self, table_id: str, game: Game, key: str, seat: int, level: str, spec: str, seed: str):
+    def __init__(self, table_id: str, game: Game, key: str, seat: int, level: str, spec: str, seed: str,
+                 language: str = "en"):
         self.id, self.game, self.key, self.seat, self.level, self.seed = table_id, game, key, seat, level, seed
+        self.language = language
         self.others = {s: make_player(spec, f"{seed}:{s}") for s in range(game.players) if s != seat}
         self.match = game.new_match(seed=seed)
         self.lock = asyncio.Lock()
@@ -60,14 +63,20 @@ class Table:
         self._start_deal()
         self._settle_if_over()
 
+    @property
+    def t(self) -> Translation:
+        """The templates of the table's language (the person may switch it at any time)."""
+        return translation(self.language)
+
     # --- moves ------------------------------------------------------------------------------
 
     def act(self, text: str) -> None:
         """The person's move, by its text; raises AtoutError (the engine's message) if illegal."""
         if self.result is not None:
-            raise AtoutError("the deal is over: ask for the next deal")
+            raise AtoutError(self.t("the deal is over: ask for the next deal"))
         if self.state.current_player != self.seat:
-            raise AtoutError(f"it is {seat_label(self.state.current_player, self.seat)}'s turn, not yours")
+            raise AtoutError(self.t("it is {who}'s turn, not yours",
+                                    who=seat_label(self.state.current_player, self.seat, self.t)))
         action = self.state.resolve(text)
         self.state.clone().apply(action)      # the engine's own message if it is illegal
         self._apply(self.seat, action)
@@ -76,7 +85,7 @@ class Table:
         """The last card the person chose for a choice not yet complete (a discard, cards passed
         or shown) goes back to the hand, with its moment and its line of the log."""
         if self._taking_back() is None:
-            raise AtoutError("take back: you have no card chosen to take back")
+            raise AtoutError(self.t("take back: you have no card chosen to take back"))
         self.state.take_back()
         del self.moments[self._taking_back_at()]
         self.events.pop()
@@ -102,9 +111,9 @@ class Table:
 
     def next_deal(self) -> None:
         if self.result is None:
-            raise AtoutError("the deal is not over yet")
+            raise AtoutError(self.t("the deal is not over yet"))
         if self.match.is_over:
-            raise AtoutError("the match is over: start a new table")
+            raise AtoutError(self.t("the match is over: start a new table"))
         self.state = self.match.next_deal()
         self.deal = len(self.match.results) + 1
         self.result, self.events, self.last_trick = None, [], None
@@ -189,7 +198,7 @@ class Table:
                 moment |= {"kind": "declare", "name": declared.name, "suit": self._suit_word(action.suit),
                            "points": fmt(points)}
             elif declined and not auction:
-                moment |= {"label": "no " + " · ".join(self._label(a, state) for a in declined)}
+                moment |= {"label": self.t("no {actions}", actions=" · ".join(self._label(a, state) for a in declined))}
             else:
                 moment |= {"kind": "call" if auction else "act", "label": self._label(action, state),
                            "number": action.number if action.number >= 0 else None}
@@ -294,7 +303,7 @@ class Table:
                 given = bits(select(state) & state.hands[state.current])
                 words += [self._card_word(c) for c in given]
                 if given and game.pile_public[pile] and state.piles[pile]:
-                    words += ["for the"] + [self._card_word(c) for c in state.piles[pile]]
+                    words += [self.t("for the")] + [self._card_word(c) for c in state.piles[pile]]
         if suit >= 0:
             code, word = deck.suit_codes[suit], self._suit_word(suit)
             named = [w[:-len(code)] + word if w.endswith(code) and (w == code or w[:-len(code)].isdigit()) else w
@@ -367,7 +376,7 @@ class Table:
     def _word(self, kind: str, value: Any) -> str:
         deck = self.game.deck
         if kind == "seat":
-            return seat_label(value, self.seat)
+            return seat_label(value, self.seat, self.t)
         if kind == "team":
             return self.game.team_names[value] if isinstance(value, int) else str(value)
         if kind == "suit":
@@ -375,7 +384,7 @@ class Table:
         if kind == "set":
             return deck.text(value) if isinstance(value, int) else str(value)
         if kind == "bool":
-            return "yes" if value else "no"
+            return self.t("yes") if value else self.t("no")
         return fmt(value) if isinstance(value, (int, Fraction)) else str(value)
 
     def _result_view(self) -> dict:
@@ -386,7 +395,7 @@ class Table:
             return {"annulled": True, "reasons": [], "sides": [], "seats": [], "facts": [], "down": game.match.down,
                     "verdict": None}
         parts = result.breakdown
-        facts = [list(entry) for entry in shown_facts(game, result, self.seat)]
+        facts = [list(entry) for entry in shown_facts(game, result, self.seat, self.t)]
 
         def row(entry: dict, label: str) -> dict:
             return {"name": label, "tricks": entry["tricks"], "card_points": fmt(entry["card_points"]),
@@ -394,14 +403,14 @@ class Table:
                     "awards": [[rule, fmt(points)] for rule, points in entry["awards"].items()],
                     "score": fmt(entry["score"])}
 
-        teams = [row(t, seat_label(members[0], self.seat) if len(members) == 1 else t["team"])
-                 for t, members in zip(parts["teams"], game.teams)] if game.fixed_teams else []
-        seats = [row(s, seat_label(s["seat"], self.seat)) for s in parts["seats"]]
-        won = next((t for t in parts["teams"] if t["team"] == parts.get(WON_BY)), None)
+        teams = [row(team, seat_label(members[0], self.seat, self.t) if len(members) == 1 else team["team"])
+                 for team, members in zip(parts["teams"], game.teams)] if game.fixed_teams else []
+        seats = [row(s, seat_label(s["seat"], self.seat, self.t)) for s in parts["seats"]]
+        won = next((team for team in parts["teams"] if team["team"] == parts.get(WON_BY)), None)
         return {"annulled": False, "down": game.match.down,
                 "reasons": [[r.rule, r.to, fmt(r.points)] for r in result.reasons],
                 "sides": teams, "seats": seats, "facts": facts,
-                "verdict": verdict(won["seats"] if won else (), won and won["team"], self.seat, "the deal"),
+                "verdict": verdict(won["seats"] if won else (), won and won["team"], self.seat, "deal", self.t),
                 "contract": parts.get("call") if game.names_taker else None,
                 "taker": parts.get("taker") if game.names_taker else None}
 
@@ -411,7 +420,7 @@ class Table:
         final = self.match.result()
         names = self.game.side_names
         return {"winner": None if final.winner is None else names[final.winner],
-                "verdict": verdict(final.winners, final.side, self.seat, "the match"),
+                "verdict": verdict(final.winners, final.side, self.seat, "match", self.t),
                 "scores": [[n, fmt(x)] for n, x in zip(names, final.team_scores)]}
 
 

@@ -11,7 +11,8 @@ from ruamel.yaml import YAML
 
 import interpreter
 from interpreter.authoring.explain import explain
-from interpreter.language.card_names import names_in
+from interpreter.language.card_names import in_language, names_in
+from interpreter.language.translation import LANGUAGES, Translation
 
 CHECKLIST = YAML(typ="safe").load((Path(__file__).parent / "rules_checklist.yaml").read_text(encoding="utf-8"))
 
@@ -38,6 +39,26 @@ def test_the_english_page_states_every_rule_of_the_reading(name):
     assert [n for n in facts["numbers"] if not number_in(n, page)] == []
     assert [word for word in deck_names(name, "en") if word not in page] == []
     assert [sentence for sentence in facts["en"] if " ".join(str(sentence).split()) not in page] == []
+
+
+def own_words(name: str, key: str, language: str) -> str:
+    """The rule file's own words for a key, as the page says them after their first use."""
+    doc = YAML(typ="safe").load(interpreter.resolve(name).read_text(encoding="utf-8"))
+    text = " ".join(in_language(doc["words"][key], language).split())
+    return text[:text.rindex(" (")] if text.endswith(")") and " (" in text else text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(CHECKLIST))
+def test_every_language_carries_every_number_name_sentence_and_phrase(name, language):
+    page = " ".join(explain(interpreter.resolve(name), language=language).split())
+    facts, t = CHECKLIST[name], Translation(language)
+    assert [n for n in facts["numbers"] if not number_in(n, page)] == []
+    assert [word for word in deck_names(name, language) if word not in page] == []
+    assert [s for s in facts["templates"] if " ".join(t(s).split()) not in page] == []
+    assert [key for key in facts["words"] if own_words(name, key, language) not in page] == []
+    if language != "en":
+        assert [s for s in facts["templates"] if t(s) == s] == [], "a template left in English"
 
 
 def test_the_checklist_fails_a_page_that_drops_a_rule():

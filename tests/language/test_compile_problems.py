@@ -66,6 +66,12 @@ def test_a_problem_marks_the_text_it_is_about(tmp_path, points, shown):
     assert found[0].format().removeprefix(f"{path}:").splitlines() == shown
 
 
+def line_of(text: str, fragment: str) -> int:
+    """The line (from 1) of a bundled file where a fragment the test changes begins, so that a
+    test stays right when the file grows above it."""
+    return text[:text.index(fragment)].count("\n") + 1
+
+
 # --- the cards: an order that leaves out cards, the teams' seats -------------------------------
 
 def test_an_order_leaving_out_cards_is_one_problem(tmp_path):
@@ -76,15 +82,15 @@ def test_an_order_leaving_out_cards_is_one_problem(tmp_path):
 
 
 @pytest.mark.parametrize("old,new,message", [
-    (" > 4 > 3B = 3S\n", " > 4\n", "46:8: the order leaves out 2 card(s): 3B 3S"),
+    (" > 4 > 3B = 3S\n", " > 4\n", "{line}:8: the order leaves out 2 card(s): 3B 3S"),
     # nine cards left out: the first eight are named, then '…'
     (" > 2B > 2S > 1 > K > N > J > 9B = 9S > 8 > 7 > 6 > 5 > 4 > 3B = 3S\n", " > 2B > 1 > K > N > J > 8 > 7 > 6 > 5\n",
-     "46:8: the order leaves out 9 card(s): 4O 4C 3B 4B 9B 2S 3S 4S …"),
+     "{line}:8: the order leaves out 9 card(s): 4O 4C 3B 4B 9B 2S 3S 4S …"),
     (" > 2B > 2S > 1 > K > N > J > 9B = 9S > 8 > 7 > 6 > 5 > 4 > 3B = 3S\n", " > 2B > 1 > K > N > J > 8 > 7 > 6 > 5 > 4\n",
-     "46:8: the order leaves out 5 card(s): 3B 9B 2S 3S 9S"),
+     "{line}:8: the order leaves out 5 card(s): 3B 9B 2S 3S 9S"),
     # a team's seats: the problem of the list item, not of the whole value
-    ("  North-South: [0, 2]", "  North-South: [0, 9]", "14:20: teams/North-South/1 must be at most 7, found 9"),
-    ("  East-West: [1, 3]", "  East-West: 13", "15:14: teams/East-West must be a list or text, found the number 13"),
+    ("  North-South: [0, 2]", "  North-South: [0, 9]", "{line}:20: teams/North-South/1 must be at most 7, found 9"),
+    ("  East-West: [1, 3]", "  East-West: 13", "{line}:14: teams/East-West must be a list or text, found the number 13"),
 ])
 def test_aluette_with_one_change_has_exactly_this_problem(tmp_path, old, new, message):
     text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
@@ -93,7 +99,8 @@ def test_aluette_with_one_change_has_exactly_this_problem(tmp_path, old, new, me
     path.write_text(text.replace(old, new), encoding="utf-8")
     found, game = interpreter.problems_in(path)
     assert game is None
-    assert [p.format().removeprefix(f"{path}:").splitlines()[0] for p in found] == [message]
+    assert [p.format().removeprefix(f"{path}:").splitlines()[0] for p in found] == [
+        message.format(line=line_of(text, old))]
 
 
 # --- the deal ----------------------------------------------------------------------------------
@@ -107,14 +114,14 @@ def test_a_keyword_run_into_the_first_word_of_a_deal_is_quoted_from_its_start(tm
     found, _ = interpreter.problems_in(path)
     assert len(found) == 1
     line = found[0].format().removeprefix(f"{path}:").splitlines()[0]
-    assert line.startswith("49:7: unexpected '3eachh'; expected ")  # the word from its first character,
+    assert line.startswith(f"{line_of(text, old)}:7: unexpected '3eachh'; expected ")  # the word from its first character,
     assert "^^^^^^" in found[0].format() and "^^^^^^^" not in found[0].format()  # without the comma after it
 
 
 @pytest.mark.parametrize("deal,where", [
     ("1 x (1 each, 1 x (1 each, 1 x (1 each, 1 x (1 each)))), 5 each, rest to unused", None),
     # a group repeated inside four others is refused (at the innermost group)
-    ("1 x (1 each, 1 x (1 each, 1 x (1 each, 1 x (1 each, 1 x (1 each))))), 4 each, rest to unused", "49:59"),
+    ("1 x (1 each, 1 x (1 each, 1 x (1 each, 1 x (1 each, 1 x (1 each))))), 4 each, rest to unused", "{line}:59"),
 ])
 def test_repeated_groups_nest_four_deep_at_most(tmp_path, deal, where):
     text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
@@ -126,7 +133,7 @@ def test_repeated_groups_nest_four_deep_at_most(tmp_path, deal, where):
     if where is None:
         assert found == [] and [h.bit_count() for h in game.new_deal(seed=1).dealt] == [9] * 4
     else:
-        assert game is None and [p.format().removeprefix(f"{path}:").split(": ")[0] for p in found] == [where]
+        assert game is None and [p.format().removeprefix(f"{path}:").split(": ")[0] for p in found] == [where.format(line=line_of(text, old))]
         assert "repeated groups nest at most four deep; this one is the fifth" in found[0].format()
 
 

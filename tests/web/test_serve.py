@@ -1,6 +1,7 @@
 """``atout serve``: the table server through its HTTP pages and its WebSocket protocol."""
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -16,7 +17,11 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import interpreter  # noqa: E402
 from cli import LEVELS, main  # noqa: E402
+from interpreter.language.card_names import in_language, names_in   # noqa: E402
+from interpreter.language.source import read_source   # noqa: E402
+from interpreter.language.translation import translation   # noqa: E402
 from interpreter.players.registry import make_player   # noqa: E402
+from interpreter.players.table_view import verdict   # noqa: E402
 from interpreter.web.serve import make_app   # noqa: E402
 
 GAMES = {path.stem: path for path in interpreter.bundled_games()}
@@ -243,6 +248,23 @@ def test_pages_games_rules_and_mistakes(client):
     rules = client.get("/rules/belote")
     assert rules.status_code == 200 and "<h1>Belote</h1>" in rules.text and "<li>" in rules.text
     assert client.get("/rules/nosuch").status_code == 404
+
+
+def test_the_rules_page_follows_the_browsers_language_and_offers_a_switch(client):
+    english = client.get("/rules/belote")
+    assert "<html lang='en'>" in english.text and english.headers["content-language"] == "en"
+    assert english.headers["vary"] == "Accept-Language"
+    assert "<a href='?lang=da' hreflang='da' lang='da'>Dansk</a>" in english.text
+    assert "<a href='?lang=en' hreflang='en' lang='en' aria-current='true'>English</a>" in english.text
+    danish = client.get("/rules/belote", headers={"Accept-Language": "da-DK,da;q=0.9,en;q=0.8"})
+    assert "<html lang='da'>" in danish.text and danish.headers["content-language"] == "da"
+    assert "aria-current='true'>Dansk</a>" in danish.text
+    norwegian = client.get("/rules/belote", headers={"Accept-Language": "no"})
+    assert norwegian.headers["content-language"] == "nb"
+    chosen = client.get("/rules/belote?lang=tr", headers={"Accept-Language": "da"})
+    assert chosen.headers["content-language"] == "tr" and "<html lang='tr'>" in chosen.text
+    unknown = client.get("/rules/belote?lang=xx", headers={"Accept-Language": "ja, fr;q=0.5"})
+    assert unknown.headers["content-language"] == "fr"
     missing = client.get("/table/nosuch")
     assert missing.status_code == 404 and "no such table" in missing.text
     bad = client.post("/new", data={"game": "sixty-six", "seat": "3", "level": "easy"})
@@ -252,6 +274,66 @@ def test_pages_games_rules_and_mistakes(client):
     assert client.get("/static/..%2Fserve.py").status_code == 404
     with client.websocket_connect("/ws/nosuch") as ws:
         assert ws.receive_json()["fatal"] is True
+
+
+def table_config(response) -> dict:
+    found = re.search(r"<script id='config' type='application/json'>(.*?)</script>", response.text, re.S)
+    return json.loads(found.group(1).replace("<\\/", "</"))
+
+
+def test_the_table_follows_the_browsers_language_and_keeps_the_one_switched_to(client):
+    danish = {"Accept-Language": "da-DK,da;q=0.9,en;q=0.5"}
+    response = client.post("/new", data={"game": "belote", "seat": "0", "level": "easy", "seed": "4"},
+                           headers=danish, follow_redirects=False)
+    table_id = response.headers["location"].rsplit("/", 1)[1]
+    page = client.get(f"/table/{table_id}", headers=danish)
+    config = table_config(page)
+    da = translation("da")
+    assert "<html lang='da'>" in page.text and page.headers["content-language"] == "da"
+    assert config["lang"] == "da" and ["nb", "Norsk bokmål"] in [list(x) for x in config["languages"]]
+    assert config["text"]["{who} wins the trick."] == da("{who} wins the trick.") != "{who} wins the trick."
+    assert config["text"]["{n} trick"] == da.forms("{n} trick", "{n} tricks") and len(config["plural"]) == 200
+    doc = read_source(GAMES["belote"]).data
+    assert [s["name"] for s in config["suits"]] == list(names_in(doc["cards"]["suits"], "da").values())
+    assert config["cards"]["KH"]["rank_name"] == names_in(doc["cards"]["ranks"], "da")["K"] != "King"
+    assert config["side_labels"][0]["label"] == da("{team}, yours", team="North-South")
+    switched = table_config(client.get(f"/table/{table_id}?lang=fi", headers=danish))
+    assert switched["lang"] == "fi"
+    assert table_config(client.get(f"/table/{table_id}", headers=danish))["lang"] == "fi"     # the table keeps it
+    assert table_config(client.get(f"/table/{table_id}?lang=xx"))["lang"] == "fi"
+    english = table_config(client.get(f"/table/{open_table(client, 'belote')}"))
+    assert english["lang"] == "en" and english["text"] == {} and english["cards"]["KH"]["rank_name"] == "King"
+
+
+def test_the_game_and_home_pages_follow_the_browsers_language(client):
+    german = client.get("/game/belote", headers={"Accept-Language": "de"})
+    de = translation("de")
+    assert "<html lang='de'>" in german.text and german.headers["vary"] == "Accept-Language"
+    assert f">{de('Your seat')} <select" in german.text and "<input type='hidden' name='lang' value='de'>" in german.text
+    assert f"<option value='1'>{de('seat {n}', n=1)}" in german.text
+    home = client.get("/?lang=tr")
+    about = in_language(read_source(GAMES["belote"]).data["about"], "tr")
+    assert "<html lang='tr'>" in home.text and html.escape(about) in home.text
+
+
+def test_a_table_refuses_and_judges_in_its_own_language(client):
+    response = client.post("/new", data={"game": "aluette", "seat": "0", "level": "easy", "seed": "2", "lang": "nb"},
+                           follow_redirects=False)
+    table_id = response.headers["location"].rsplit("/", 1)[1]
+    nb = translation("nb")
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        view = ws.receive_json()
+        while view["to_act"] != 0:
+            ws.send_json({"type": "action", "text": "1O"})
+            assert ws.receive_json()["message"] == nb("it is {who}'s turn, not yours", who=nb("seat {n}", n=view["to_act"]))
+            ws.send_json({"type": "advance"})
+            view = ws.receive_json()
+    view, _ = play_deal(client, table_id, 0, random.Random(3))
+    table = client.app.state.lobby.tables[table_id]
+    parts = table.result.breakdown
+    won = next((t for t in parts["teams"] if t["team"] == parts.get("won by")), None)
+    expected = verdict(won["seats"] if won else (), won and won["team"], 0, "deal", nb)
+    assert view["result"]["verdict"] == expected != verdict(won["seats"] if won else (), won and won["team"], 0, "deal")
 
 
 def test_a_variant_and_a_rule_file_given_by_path(tmp_path):
