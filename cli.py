@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 import interpreter
+from interpreter.digits import whole_number
 from interpreter.errors import AtoutError, RecordError, RuleRuntimeError
 from interpreter.players.specs import PLAYER_HELP
 
@@ -161,6 +162,22 @@ def new(name: str) -> None:
     click.echo(f"wrote {path}: try 'atout validate {path}', 'atout play {path}', 'atout simulate {path}'")
 
 
+class Digits(click.IntRange):
+    """A whole number in ASCII digits, in a range: click's own int type would read ``٣`` as 3."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and whole_number(value.strip()) is None:
+            self.fail(f"{value!r} is not a whole number written with the digits 0 to 9", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def _seed(text: str) -> int | str:
+    """A seed as given: a number in ASCII digits is that number, any other text is a text seed
+    (so ``٣`` is not 3, and a 5,000-digit run is text, not an overflow)."""
+    number = whole_number(text, signed=True)
+    return text if number is None else number
+
+
 def _fmt(x) -> str:
     """Exact numbers for people: whole numbers plain, others as decimals when they end."""
     from fractions import Fraction
@@ -174,7 +191,7 @@ def _fmt(x) -> str:
 
 @main.command()
 @click.argument("game_name", metavar="GAME")
-@click.option("-n", "--count", default=100, show_default=True, type=click.IntRange(1, 10_000_000),
+@click.option("-n", "--count", default=100, show_default=True, type=Digits(1, 10_000_000),
               help="How many matches (or deals, with --deals) to play.")
 @click.option("--seed", default="1", show_default=True, help="Seed: the same seed gives the same output.")
 @click.option("--players", default=None, help=f"Comma-separated player kinds, one per seat: {PLAYER_HELP}. "
@@ -188,7 +205,7 @@ def _fmt(x) -> str:
 @click.option("--variant", "variants", multiple=True,
               help="A variant the rule file defines (see 'atout list'). Give it twice or more to compare variants "
                    "on the same seeds ('none': the rules as written).")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+@click.option("-j", "--jobs", default=1, show_default=True, type=Digits(1, 64),
               help="Processes to share the matches among (with --dask local: its workers); the output is the "
                    "same for any number.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
@@ -219,7 +236,7 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
         raise click.BadParameter("records are written for one variant at a time", param_hint="--record")
     if len(set(names)) < len(names):
         raise click.BadParameter("a variant is named twice", param_hint="--variant")
-    seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+    seed_value: int | str = _seed(seed)
     unit = "deals" if single_deals else "matches"
     with ExitStack() as stack:
         out = layout = writer = None
@@ -325,12 +342,12 @@ def report(data_file: Path, output: Path | None) -> None:
 @main.command()
 @click.argument("game_name", metavar="GAME")
 @click.argument("specs", metavar="PLAYER PLAYER...", nargs=-1, required=True)
-@click.option("-n", "--count", default=100, show_default=True, type=click.IntRange(1, 10_000_000),
+@click.option("-n", "--count", default=100, show_default=True, type=Digits(1, 10_000_000),
               help="How many duplicate matches (or deals, with --deals) to play, each once per rotation "
                    "of the players.")
 @click.option("--seed", default="1", show_default=True, help="Seed: the same seed gives the same output.")
 @click.option("--variant", default=None, help="A variant the rule file defines (see 'atout list').")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+@click.option("-j", "--jobs", default=1, show_default=True, type=Digits(1, 64),
               help="Processes to share the matches among; the results are the same for any number (times apart).")
 @click.option("--deals", "single_deals", is_flag=True,
               help="Play single deals instead of whole matches: the deal's score is the one compared.")
@@ -345,7 +362,7 @@ def arena(game_name: str, specs: tuple[str, ...], count: int, seed: str, variant
     if len(specs) < 2:
         raise click.BadParameter("name at least two players to compare", param_hint="PLAYER")
     game = interpreter.load(game_name, variant)
-    seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+    seed_value: int | str = _seed(seed)
     with _progress(count, "duplicate deals" if single_deals else "duplicate matches") as advance:
         result = run(game, list(specs), count, seed_value, jobs, advance, single_deals)
     click.echo(json.dumps(result.to_json(), indent=1) if as_json else result.to_text())
@@ -380,7 +397,7 @@ def replay(record_file: Path) -> None:
 
 @main.command()
 @click.argument("game_names", metavar="[GAME]...", nargs=-1)
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="The port to listen on.")
+@click.option("--port", default=8000, show_default=True, type=Digits(1, 65535), help="The port to listen on.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--pace", default=0.7, show_default=True, type=click.FloatRange(0, 10),
               help="Seconds between two AI moves on the table.")
@@ -401,7 +418,7 @@ def serve(game_names: tuple[str, ...], port: int, host: str, pace: float) -> Non
 
 @main.command()
 @click.argument("game_name", metavar="GAME")
-@click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
+@click.option("--seat", default=0, show_default=True, type=Digits(0), help="Your seat.")
 @click.option("--seed", default=None, help="Seed for the deals and the AI players (default: a new one, printed, "
                                            "so the same deals can be played again).")
 @click.option("--level", type=click.Choice(list(LEVELS)), default=None,
@@ -490,7 +507,8 @@ def _ask(state):
     while True:
         try:
             text = click.prompt("your move", prompt_suffix="> ", default="", show_default=False)
-        except (EOFError, click.Abort):  # Ctrl-D or Ctrl-C: the match is abandoned, which is not a success
+        except (EOFError, click.Abort, RuntimeError):  # Ctrl-D, Ctrl-C or no stdin at all (input(): lost sys.stdin):
+            # the end of input: the match is abandoned, which is not a success
             click.echo("\nYou left the table.", err=True)
             sys.exit(1)
         text = text.strip()

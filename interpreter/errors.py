@@ -131,7 +131,7 @@ def rule_at(err: BaseException) -> tuple | None:
         trace = trace.tb_next
     if found is None:
         return None
-    return tuple(int(key) if key.isdigit() else key.replace("%2F", "/") for key in found.split("/"))
+    return tuple(int(key) if key.isascii() and key.isdigit() else key.replace("%2F", "/") for key in found.split("/"))
 
 
 def _in_rule(err: BaseException) -> bool:

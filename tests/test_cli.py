@@ -360,3 +360,40 @@ def test_play_says_which_rule_refuses_a_card_and_asks_again():
                         input="\n".join(typed + [refused[0].text, "quit"]) + "\n")
     assert f"not allowed: {why}" in result.output
     assert "the follow rules (clause " in result.output and "play from: " in result.output
+
+
+def test_numbers_are_ascii_digits_or_a_usage_error():
+    """``²`` and ``٣`` pass ``str.isdigit()``; the first broke ``int()`` with a traceback and the
+    second was read as 3. Each must be refused in one line: a usage error for an option, the
+    player's own message for a player spec."""
+    for bad in ("²", "٣", "1" * 5000):
+        for args, refusal in ((["simulate", "aluette", "-n", bad], "is not a whole number written with the digits"),
+                              (["play", "aluette", "--seat", bad], "is not a whole number written with the digits"),
+                              (["simulate", "aluette", "-n", "1", "--players", f"sampling:{bad}"],
+                               "sampling takes a number of worlds from 1 to 10000"),
+                              (["simulate", "aluette", "-n", "1", "--players", f"ismcts:{bad}ms"],
+                               "ismcts takes a number of iterations")):
+            result = RUN.invoke(main, args, input="quit\n")
+            assert isinstance(result.exception, SystemExit) and result.exit_code in (1, 2), (args, result.exception)
+            assert refusal in result.output and len(result.output.strip().splitlines()) <= 4, (args, result.output)
+
+
+def test_a_seed_in_other_digits_or_too_long_is_a_text_seed():
+    def deals(seed: str) -> dict:
+        result = RUN.invoke(main, ["simulate", "aluette", "-n", "3", "--seed", seed, "--json"])
+        assert result.exit_code == 0, result.output
+        return {k: v for k, v in json.loads(result.output).items() if k != "seed"}
+
+    assert deals("٣") != deals("3")          # not read as 3
+    assert deals("1" * 5000) == deals("1" * 5000)
+
+
+def test_play_with_its_standard_input_closed_ends_as_at_the_end_of_input():
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", "import cli; cli.main()", "play", "aluette", "--seed", "2"],
+                            capture_output=True, text=True, timeout=60, preexec_fn=lambda: os.close(0))
+    assert result.returncode == 1, result.stderr
+    assert "You left the table." in result.stderr and "RuntimeError" not in result.stderr + result.stdout
