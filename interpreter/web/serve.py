@@ -88,7 +88,28 @@ def _page(title: str, body: str, head: str = "", language: str = "en") -> HTMLRe
                             f"{head}</head><body>{body}</body></html>")
     response.headers["Vary"] = "Accept-Language"
     response.headers["Content-Language"] = language
+    response.headers.update(SECURITY_HEADERS)
     return response
+
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+"""Every page: scripts only from the server's own files (no inline script, so a rule file's
+text can never run as one), no framing, no sniffing a text as another type."""
+
+
+def script_data(value: Any) -> str:
+    """JSON to embed in ``<script type='application/json'>``: every ``<``, ``>`` and ``&`` is
+    escaped, so that no text of a rule file (``</script>``, ``<!--``) can end or hide the block."""
+    text = json.dumps(value, ensure_ascii=False)
+    for raw, escaped in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(raw, escaped)
+    return text
 
 
 def _switch(language: str) -> str:
@@ -150,7 +171,8 @@ def _game_page(request: Request) -> HTMLResponse:
                       for v, label, p in variants)
     seats = "".join(f"<option value='{s}'>{html.escape(seat_label(s, None, t))}{_team_label(game, s)}</option>"
                     for s in range(most))
-    levels = "".join(f"<option value='{lv}'>{lv} ({html.escape(spec)})</option>" for lv, spec in lobby.levels.items())
+    levels = "".join(f"<option value='{html.escape(lv)}'>{html.escape(lv)} ({html.escape(spec)})</option>"
+                     for lv, spec in lobby.levels.items())
     key_html = html.escape(key)
     say = {name: html.escape(text) for name, text in [
         ("rules", t("Rules")), ("games", t("All games")), ("variant", t("Variant")), ("seat", t("Your seat")),
@@ -165,14 +187,14 @@ def _game_page(request: Request) -> HTMLResponse:
             f"<label>{say['seat']} <select name='seat' id='seat'>{seats}</select></label>"
             f"<label>{say['level']} <select name='level'>{levels}</select></label>"
             f"<button type='submit' id='start'>{say['play']}</button></form></main>"
-            "<script>const v=document.getElementById('variant'),s=document.getElementById('seat');"
-            "function fit(){const n=+v.selectedOptions[0].dataset.players;for(const o of s.options)"
-            "{o.hidden=+o.value>=n;}if(+s.value>=n)s.value='0';}v.onchange=fit;fit();</script>")
+            "<script src='/static/game.js'></script>")
     return _page(game.title, body, language=language)
 
 
 def _team_label(game: Game, seat: int) -> str:
-    return f" ({game.team_names[game.team_of[seat]]})" if game.fixed_teams and len(game.teams) < game.players else ""
+    if not game.fixed_teams or len(game.teams) >= game.players:
+        return ""
+    return f" ({html.escape(game.team_names[game.team_of[seat]])})"
 
 
 async def _new_table(request: Request) -> Response:
@@ -212,7 +234,7 @@ def _table_page(request: Request) -> HTMLResponse:
               "public_piles": [n for n, p in zip(game.pile_names, game.pile_public) if p],
               "lang": language, "languages": [[code, language_name(code)] for code in LANGUAGES],
               "text": table_text(language) if language != "en" else {}, "plural": plural_table(language)}
-    data = json.dumps(config).replace("</", "<\\/")
+    data = script_data(config)
     body = (f"<div id='app'></div><script id='config' type='application/json'>{data}</script>"
             f"<script src='/static/table.js'></script>")
     return _page(t("{game}: atout", game=game.title), body, language=language)
@@ -265,7 +287,8 @@ def _static(request: Request) -> Response:
     path = WEB / name
     if "/" in name or name.rsplit(".", 1)[-1] not in types or not path.is_file():
         return Response("not found", status_code=404)
-    return Response(path.read_text(encoding="utf-8"), media_type=types[name.rsplit(".", 1)[-1]])
+    return Response(path.read_text(encoding="utf-8"), media_type=types[name.rsplit(".", 1)[-1]],
+                    headers={"X-Content-Type-Options": "nosniff"})
 
 
 async def _socket(websocket: WebSocket) -> None:
