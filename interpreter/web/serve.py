@@ -303,10 +303,40 @@ async def _socket(websocket: WebSocket) -> None:
     await websocket.send_json(table.view())
     try:
         while True:
-            message = await websocket.receive_json()
-            await websocket.send_json(await _answer(table, message))
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            try:
+                answer = await _answer(table, _read_frame(frame))
+            except FrameError as err:
+                answer = {"type": "error", "message": str(err)}
+            await websocket.send_json(answer)
     except WebSocketDisconnect:
         return
+
+
+MAX_FRAME = 16_384
+"""The longest message a page sends is an action's text in a few words of JSON: far below this."""
+
+
+class FrameError(ValueError):
+    """A frame the table cannot read; it is answered with an error and the socket stays open."""
+
+
+def _read_frame(frame: dict) -> dict:
+    """A page's message: a JSON object in a text frame of at most MAX_FRAME characters."""
+    text = frame.get("text")
+    if text is None:
+        raise FrameError("the table reads text frames of JSON, not binary ones")
+    if len(text) > MAX_FRAME:
+        raise FrameError(f"a message of {len(text)} characters: the table reads at most {MAX_FRAME}")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise FrameError("the message is not JSON") from None
+    if not isinstance(message, dict):
+        raise FrameError("the message is not a JSON object")
+    return message
 
 
 async def _answer(table: Table, message: Any) -> dict:

@@ -359,3 +359,20 @@ def test_serve_checks_its_games_first(tmp_path):
     broken.write_text("game: X\nplayers: 4\n")
     result = CliRunner().invoke(main, ["serve", str(broken)])
     assert result.exit_code == 1 and result.output.startswith("atout: ") and "Traceback" not in result.output
+
+
+def test_a_frame_the_table_cannot_read_is_answered_and_the_socket_stays(client):
+    table_id = open_table(client, "belote")
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        first = ws.receive_json()
+        for frame, answer in (("not json", "the message is not JSON"), ("[" * 100_000, "a message of 100000 characters"),
+                              ("[" * 5000 + "]" * 5000, "the message is not JSON"), ("[1, 2]", "not a JSON object"),
+                              (b"\x00\x01", "not binary ones")):
+            if isinstance(frame, bytes):
+                ws.send_bytes(frame)
+            else:
+                ws.send_text(frame)
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and answer in reply["message"], (frame[:20], reply)
+        ws.send_json({"type": "view"})
+        assert ws.receive_json() == first                 # the same socket, the same table
