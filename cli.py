@@ -128,7 +128,7 @@ def lsp() -> None:
 @click.option("--check", is_flag=True, help="Write nothing; show a diff and exit 1 if a file would change.")
 def fmt(files: tuple[Path, ...], check: bool) -> None:
     """Lay out rule files one way (spacing, blank lines, line ends); comments and meaning kept."""
-    from interpreter.authoring.fmt import FormatError, format_file, write_atomically
+    from interpreter.authoring.fmt import FormatError, format_file, write_formatted
 
     failed = changed = 0
     for path in files:
@@ -143,9 +143,16 @@ def fmt(files: tuple[Path, ...], check: bool) -> None:
         changed += 1
         if check:
             click.echo(outcome.diff(), nl=False)
-        else:
-            write_atomically(path, outcome.after)
-            click.echo(f"reformatted {path}")
+            continue
+        try:
+            write_formatted(outcome)
+        except (FormatError, OSError) as err:
+            click.echo(f"atout: {err}" if isinstance(err, FormatError) else f"atout: {path}: {err.strerror or err}",
+                       err=True)
+            failed += 1
+            changed -= 1
+            continue
+        click.echo(f"reformatted {path}")
     verb = "would reformat" if check else "reformatted"
     click.echo(f"{verb} {changed} of {len(files)} file(s)" + (f"; {failed} not formatted" if failed else ""), err=True)
     if failed or (check and changed):
