@@ -416,11 +416,30 @@ def serve(game_names: tuple[str, ...], port: int, host: str, pace: float) -> Non
         raise click.ClickException(f"'atout serve' needs the web extra ({err.name} is missing): "
                                    "pip install 'atout[web]'") from None
     paths = [interpreter.resolve(name) for name in game_names] or interpreter.bundled_games()
-    games = {}
+    games: dict[str, Path] = {}
     for path in paths:
         interpreter.load(path)     # every rule file is checked before the server starts
+        same = games.get(path.stem)
+        if same is not None and same.resolve() != path.resolve():
+            raise click.BadParameter(f"two rule files are named {path.name} ({same} and {path}): a table's address "
+                                     "names a game by its file name, so rename one", param_hint="GAME")
         games[path.stem] = path
+    if not _loopback(host):
+        click.echo(f"atout: warning: serving on {host}: anyone who can reach this machine on port {port} can open "
+                   f"tables of {', '.join(games)} and play them; the pages have no password", err=True)
     run(games, LEVELS, host, port, pace)
+
+
+def _loopback(host: str) -> bool:
+    """An address only this machine reaches."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 @main.command()

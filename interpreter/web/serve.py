@@ -65,7 +65,7 @@ class Lobby:
         while len(self.tables) >= MAX_TABLES:
             self.tables.pop(next(iter(self.tables)))
         table_id = secrets.token_urlsafe(9)
-        table = Table(table_id, game, key, seat, level, self.levels[level], seed or secrets.token_hex(4), language)
+        table = Table(table_id, game, key, seat, level, self.levels[level], seed or secrets.token_hex(16), language)
         self.tables[table_id] = table
         return table
 

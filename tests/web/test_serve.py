@@ -376,3 +376,28 @@ def test_a_frame_the_table_cannot_read_is_answered_and_the_socket_stays(client):
             assert reply["type"] == "error" and answer in reply["message"], (frame[:20], reply)
         ws.send_json({"type": "view"})
         assert ws.receive_json() == first                 # the same socket, the same table
+
+
+def test_two_rule_files_of_one_name_are_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr("interpreter.web.serve.serve", lambda *args: pytest.fail("served"))
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "whist.yaml").write_text(GAMES["whist"].read_text(encoding="utf-8"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["serve", str(tmp_path / "a" / "whist.yaml"), str(tmp_path / "b" / "whist.yaml")])
+    assert result.exit_code == 2 and "two rule files are named whist.yaml" in result.output
+
+
+def test_serving_beyond_this_machine_says_what_is_exposed(monkeypatch):
+    served = []
+    monkeypatch.setattr("interpreter.web.serve.serve", lambda games, levels, host, port, pace: served.append(host))
+    wide = CliRunner().invoke(main, ["serve", "whist", "--host", "0.0.0.0", "--port", "8123"])
+    assert wide.exit_code == 0 and served == ["0.0.0.0"]
+    assert ("atout: warning: serving on 0.0.0.0: anyone who can reach this machine on port 8123 can open tables of "
+            "whist and play them") in wide.output
+    for host in ("127.0.0.1", "::1", "localhost"):
+        assert "warning" not in CliRunner().invoke(main, ["serve", "whist", "--host", host]).output
+
+
+def test_a_tables_seed_cannot_be_searched_for(client):
+    seeds = {client.app.state.lobby.tables[open_table(client, "belote", seed="")].seed for _ in range(3)}
+    assert len(seeds) == 3 and all(len(seed) == 32 and int(seed, 16) >= 0 for seed in seeds)    # 128 bits each
