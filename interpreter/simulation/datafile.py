@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 import json
 import os
+import re
 from pathlib import Path
 import tempfile
 from typing import Any, Iterator, Sequence
@@ -133,7 +134,7 @@ class DataWriter:
         else:
             self._file = os.fdopen(handle, "w", encoding="utf-8", newline="")
             self._csv = csv.writer(self._file, lineterminator="\n")
-            self._csv.writerow(layout.names)
+            self._csv.writerow([_inert(name) for name in layout.names])
 
     def __enter__(self) -> DataWriter:
         return self
@@ -195,7 +196,25 @@ def _csv_text(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else repr(value)
-    return str(value)
+    if isinstance(value, int):
+        return str(value)
+    return _inert(str(value))
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a spreadsheet knows a cell for a formula (OWASP's list)."""
+
+
+_PLAIN_NUMBERS = re.compile(r"[-+0-9. ]*")
+"""Numbers and the dashes of a list's missing values ('- 3'): no function or reference can hide there."""
+
+
+def _inert(text: str) -> str:
+    """A text of the rule file (a team's, a rule's, a fact's name) as a cell no spreadsheet runs:
+    one that would start a formula gets a leading apostrophe, unless it is only numbers."""
+    if text.startswith(FORMULA_STARTS) and not _PLAIN_NUMBERS.fullmatch(text):
+        return "'" + text
+    return text
 
 
 # --- reading ---------------------------------------------------------------------------------

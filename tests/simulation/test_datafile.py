@@ -10,6 +10,7 @@ import pyarrow.parquet as pq
 from click.testing import CliRunner
 
 from cli import main
+import interpreter
 import interpreter.simulation.datafile as datafile
 from interpreter.simulation.datafile import _value
 
@@ -145,3 +146,20 @@ def test_help_of_simulate_and_play_names_every_player_kind():
     for command in ("simulate", "play"):
         text = " ".join(RUN.invoke(main, [command, "--help"]).output.split())
         assert all(f"{kind}," in text or f"{kind}[" in text for kind in PLAYERS), (command, text)
+
+
+def test_a_csv_cell_never_starts_a_spreadsheet_formula(tmp_path):
+    text = (interpreter.GAMES_DIR / "euchre.yaml").read_text(encoding="utf-8")
+    for old, new in (("  North-South: [0, 2] ", "  '=HYPERLINK(\"http://x\")': [0, 2] "),
+                     ("  East-West: [1, 3]", "  '@SUM(A1)': [1, 3]")):
+        assert old in text
+        text = text.replace(old, new)
+    rules = tmp_path / "formula.yaml"
+    rules.write_text(text, encoding="utf-8")
+    out = tmp_path / "deals.csv"
+    result = RUN.invoke(main, ["simulate", str(rules), "-n", "3", "--seed", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    with out.open(newline="") as data:
+        cells = [cell for row in csv.reader(data) for cell in row]
+    assert not [c for c in cells if c.startswith(("=", "+", "@", "\t", "\r")) or c.startswith("-") and not c.strip("-0123456789. ")]
+    assert "score:'=HYPERLINK(\"http://x\")" not in cells and "'=HYPERLINK(\"http://x\")" in " ".join(cells)
