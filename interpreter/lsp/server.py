@@ -48,6 +48,10 @@ class RuleFileServer(LanguageServer):
         index = self.index(uri)
         return index if index.source is not None else self.parsed.get(uri, index)
 
+    def beyond(self, uri: str, position: t.Position) -> bool:
+        """A position past the end of the buffer (an editor may ask there): nothing is there."""
+        return position.line >= self.workspace.get_text_document(uri).source.count("\n") + 1
+
     def remember(self, uri: str, index: Index) -> Index:
         self.indexes[uri] = index
         if index.source is not None:
@@ -243,11 +247,15 @@ def build() -> RuleFileServer:
 
     @server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=["(", " "]))
     def completion(ls: RuleFileServer, params: t.CompletionParams) -> t.CompletionList:
+        if ls.beyond(params.text_document.uri, params.position):
+            return t.CompletionList(is_incomplete=False, items=[])
         items = complete(ls, params.text_document.uri, params.position.line, params.position.character)
         return t.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(t.TEXT_DOCUMENT_HOVER)
     def hover(ls: RuleFileServer, params: t.HoverParams) -> t.Hover | None:
+        if ls.beyond(params.text_document.uri, params.position):
+            return None
         text = hover_text(ls, params.text_document.uri, params.position.line, params.position.character)
         if text is None:
             return None
@@ -256,12 +264,16 @@ def build() -> RuleFileServer:
     @server.feature(t.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: RuleFileServer, params: t.DefinitionParams) -> t.Location | None:
         uri = params.text_document.uri
+        if ls.beyond(uri, params.position):
+            return None
         found = ls.names(uri).definition_at(params.position.line, params.position.character)
         return t.Location(uri=uri, range=to_range(found.span)) if found else None
 
     @server.feature(t.TEXT_DOCUMENT_REFERENCES)
     def references(ls: RuleFileServer, params: t.ReferenceParams) -> list[t.Location]:
         uri = params.text_document.uri
+        if ls.beyond(uri, params.position):
+            return []
         index = ls.names(uri)
         found = index.definition_at(params.position.line, params.position.character)
         if found is None:

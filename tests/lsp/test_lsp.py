@@ -245,3 +245,16 @@ async def test_hover_on_a_pass_that_is_final(client: LanguageClient) -> None:
     assert (await _hover(client, uri, _where(text, "      who passes: drops out", "who passes"))).startswith(
         "**After a pass**\n\nIn an open round")
     assert await _diagnostics(client, uri) == []
+
+
+async def test_a_position_past_the_end_of_the_buffer_has_nothing(client: LanguageClient) -> None:
+    text = (GAMES / "whist.yaml").read_text(encoding="utf-8")
+    uri = _open(client, GAMES / "whist.yaml")
+    past = t.Position(line=text.count("\n") + 3, character=4)
+    document = t.TextDocumentIdentifier(uri=uri)
+    completion = await client.text_document_completion_async(t.CompletionParams(text_document=document, position=past))
+    assert not completion.items
+    assert await _hover(client, uri, past) is None
+    assert await client.text_document_definition_async(t.DefinitionParams(text_document=document, position=past)) is None
+    assert not await client.text_document_references_async(t.ReferenceParams(
+        text_document=document, position=past, context=t.ReferenceContext(include_declaration=True)))
