@@ -15,6 +15,7 @@ from pygls.lsp.server import LanguageServer
 
 from ..errors import Problem
 from ..language.rule_strings import schema, sub_schema
+from .framing import FramedInput
 from .index import BOUND_NAMES, KEYWORDS, Index, Span, analyse, builtins, card_words, signature, word_at
 
 DEBOUNCE_SECONDS = 0.3
@@ -313,6 +314,9 @@ def document_symbols(index: Index) -> list[t.DocumentSymbol]:
 
 
 def serve() -> None:
-    """Serve over stdin and stdout until the editor says goodbye."""
-    build().start_io()
+    """Serve over stdin and stdout until the editor says goodbye; only well-framed messages
+    reach pygls (framing.py)."""
+    import sys
+
+    build().start_io(stdin=FramedInput(sys.stdin.buffer))
 
