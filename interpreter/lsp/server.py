@@ -10,8 +10,12 @@ import asyncio
 import re
 from urllib.parse import unquote, urlparse
 
+from typing import Any
+
 from lsprotocol import types as t
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 
 from ..errors import Problem
 from ..language.rule_strings import schema, sub_schema
@@ -27,18 +31,39 @@ _SYMBOLS = {"let": t.SymbolKind.Variable, "function": t.SymbolKind.Function, "pi
             "mark": t.SymbolKind.Property, "counter": t.SymbolKind.Function, "call": t.SymbolKind.Event}
 
 
+class AnsweringProtocol(LanguageServerProtocol):
+    """pygls's protocol, but a request whose params do not fit the protocol (a line of -1 or
+    2**31) is answered with JSON-RPC's -32602, not left unanswered: an editor waits for every
+    answer."""
+
+    def structure_message(self, data: dict[str, Any]):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as err:
+            if "jsonrpc" in data and "id" in data and "method" in data:
+                self._send_response(data["id"], error=JsonRpcInvalidParams(
+                    f"the params of {data['method']} do not fit the protocol").to_response_error())
+                return None
+            raise
+
+    def handle_message(self, message: Any) -> None:
+        if message is not None:             # None: a request already answered as invalid
+            super().handle_message(message)
+
+
 class RuleFileServer(LanguageServer):
     """Keeps one analysis per open document, and the last one whose YAML parsed."""
 
     def __init__(self) -> None:
-        super().__init__("atout", "0.1.0", text_document_sync_kind=t.TextDocumentSyncKind.Full)
+        super().__init__("atout", "0.1.0", text_document_sync_kind=t.TextDocumentSyncKind.Full,
+                         protocol_cls=AnsweringProtocol)
         self.indexes: dict[str, Index] = {}
         self.parsed: dict[str, Index] = {}
         self.pending: dict[str, asyncio.Task] = {}
 
     def index(self, uri: str) -> Index:
         """The analysis of the buffer as it is now (made at once if the buffer changed since)."""
-        text = self.workspace.get_text_document(uri).source
+        text = self.text(uri)
         known = self.indexes.get(uri)
         if known is None or known.text != text:
             known = self.remember(uri, analyse(text, path_of(uri)))
@@ -51,7 +76,15 @@ class RuleFileServer(LanguageServer):
 
     def beyond(self, uri: str, position: t.Position) -> bool:
         """A position past the end of the buffer (an editor may ask there): nothing is there."""
-        return position.line >= self.workspace.get_text_document(uri).source.count("\n") + 1
+        return position.line >= self.text(uri).count("\n") + 1
+
+    def text(self, uri: str) -> str:
+        """The buffer the editor opened; else the file on disk; else nothing (a document asked
+        about that is neither open nor readable has no text, not an internal error)."""
+        try:
+            return self.workspace.get_text_document(uri).source
+        except (OSError, UnicodeDecodeError, ValueError):
+            return ""
 
     def remember(self, uri: str, index: Index) -> Index:
         self.indexes[uri] = index
@@ -145,7 +178,7 @@ def _in_key(line: str, column: int) -> bool:
 
 def complete(server: RuleFileServer, uri: str, line: int, column: int) -> list[t.CompletionItem]:
     """Keys where a key goes; elsewhere the words of the rule language this file knows."""
-    lines = server.workspace.get_text_document(uri).source.split("\n")
+    lines = server.text(uri).split("\n")
     text = lines[line][:column] if line < len(lines) else ""
     path, own = schema_path(lines, line, column)
     node = schema_node(path)
@@ -195,7 +228,7 @@ def hover_text(server: RuleFileServer, uri: str, line: int, column: int) -> str 
     """What a word means: a section key's description, a built-in's English and example,
     a let's definition and type, a card code's name and place in the order."""
     index = server.names(uri)
-    lines = server.workspace.get_text_document(uri).source.split("\n")
+    lines = server.text(uri).split("\n")
     found = word_at("\n".join(lines), line, column)
     if found is None:
         return None

@@ -50,3 +50,25 @@ def test_the_server_answers_after_a_header_it_cannot_read():
     answers = [json.loads(part.split(b"\r\n\r\n", 1)[1]) for part in done.stdout.split(b"Content-Length")[1:]]
     assert [a.get("id") for a in answers if "id" in a] == [1, 2]
     assert "capabilities" in answers[0]["result"] and b"MemoryError" not in done.stderr
+
+
+def test_every_request_gets_an_answer():
+    """A request with params outside the protocol (line -1, line 2**31) gets -32602; one about a
+    document neither open nor on disk is read as empty. Before, the first two got none at
+    all (the editor waited for ever) and the third an internal error with a traceback."""
+    uri = "file:///tmp/atout-open.yaml"
+    at = {"textDocument": {"uri": uri}}
+    sent = (request(1, "initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+            + frame(json.dumps({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": uri, "languageId": "yaml", "version": 1, "text": "game: X\n"}}}).encode())
+            + request(3, "textDocument/hover", at | {"position": {"line": -1, "character": 0}})
+            + request(4, "textDocument/hover", at | {"position": {"line": 2**31, "character": 0}})
+            + request(5, "textDocument/completion", {"textDocument": {"uri": "file:///nowhere/at/all.yaml"},
+                                                     "position": {"line": 0, "character": 0}})
+            + request(2, "shutdown", None) + frame(b'{"jsonrpc": "2.0", "method": "exit"}'))
+    done = subprocess.run(SERVER, input=sent, capture_output=True, timeout=60)
+    answers = {a["id"]: a for a in (json.loads(p.split(b"\r\n\r\n", 1)[1]) for p in done.stdout.split(b"Content-Length")[1:])
+               if "id" in a}
+    assert sorted(answers) == [1, 2, 3, 4, 5]
+    assert answers[3]["error"]["code"] == answers[4]["error"]["code"] == -32602
+    assert "error" not in answers[5] and "items" in answers[5]["result"]     # the keys of an empty file
