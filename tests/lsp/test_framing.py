@@ -72,3 +72,12 @@ def test_every_request_gets_an_answer():
     assert sorted(answers) == [1, 2, 3, 4, 5]
     assert answers[3]["error"]["code"] == answers[4]["error"]["code"] == -32602
     assert "error" not in answers[5] and "items" in answers[5]["result"]     # the keys of an empty file
+
+
+def test_columns_go_from_characters_to_utf16_units_and_back():
+    from interpreter.lsp.server import Columns
+
+    columns = Columns("a😀b𝄞c\nplain")
+    assert [columns.units(0, k) for k in range(6)] == [0, 1, 3, 4, 6, 7]
+    assert [columns.characters(0, u) for u in (0, 1, 3, 4, 6, 7)] == [0, 1, 2, 3, 4, 5]
+    assert columns.units(1, 3) == 3 == columns.characters(1, 3) and columns.units(9, 2) == 2
