@@ -35,7 +35,8 @@ class _Group(click.Group):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(1)
         except OSError as err:
-            click.echo(f"atout: {err.filename or ''}: {err.strerror or err}", err=True)
+            click.echo(f"atout: {err.filename}: {err.strerror or err}" if err.filename
+                       else f"atout: {err.strerror or err}", err=True)
             sys.exit(1)
 
 
@@ -227,7 +228,7 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
     from contextlib import ExitStack
 
     import interpreter.simulation.simulate as simulation
-    from interpreter.simulation.datafile import DataWriter, layout_for
+    from interpreter.simulation.datafile import DataWriter, layout_for, publish
 
     names = [None if v == "none" else v for v in variants] or [None]
     games = [interpreter.load(game_name, v) for v in names]
@@ -255,6 +256,7 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
                 "high_wins": game.match.high_wins, "down": game.match.down, "sides": list(game.side_names),
                 "side_seats": [list(s) for s in game.side_seats], "facts": dict(layout.facts)}))
         if record_path is not None:
+            record_path = Path(os.path.realpath(record_path))     # a symbolic link is written through
             out, temporary, ref = _open_record(record_path, game)
             stack.callback(Path(temporary).unlink, missing_ok=True)  # a no-op once the record is in place
             stack.enter_context(out)
@@ -267,8 +269,11 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
             summaries, comparison = simulation.compare(games, names, count, seed_value, kinds, single_deals, None,
                                                        ref, jobs, advance, rows, layout, dask_address)
         if record_path is not None:
-            out.close()
-            os.replace(temporary, record_path)
+            try:
+                out.close()
+                publish(temporary, record_path)
+            except OSError as err:
+                raise RecordError(f"{record_path}: cannot write the record: {err.strerror or err}") from None
         if writer is not None:
             writer.commit()
     _print_summary(games, summaries, seed, single_deals, as_json, comparison, list(variants))
@@ -288,7 +293,42 @@ def _open_record(record_path: Path, game):
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{record_path.name}.", suffix=".tmp")
     except OSError as err:
         raise RecordError(f"{record_path}: cannot write the record: {err.strerror}") from None
-    return os.fdopen(handle, "w", encoding="utf-8"), temporary, _game_ref(game, folder)
+    return _Named(os.fdopen(handle, "w", encoding="utf-8"), record_path), temporary, _game_ref(game, folder)
+
+
+class _Named:
+    """A record being written: a failed write says which record, in one line."""
+
+    def __init__(self, file, path: Path):
+        self.file, self.path = file, path
+
+    def write(self, text: str) -> int:
+        return self._said(self.file.write, text)
+
+    def writelines(self, lines) -> None:
+        self._said(self.file.writelines, lines)
+
+    def flush(self) -> None:
+        self._said(self.file.flush)
+
+    def close(self) -> None:
+        self._said(self.file.close)
+
+    def _said(self, step, *args):
+        try:
+            return step(*args)
+        except OSError as err:
+            raise RecordError(f"{self.path}: cannot write the record: {err.strerror or err}") from None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        try:
+            self.close()
+        except RecordError:
+            if exc[0] is None:
+                raise
 
 
 def _game_ref(game, folder: Path) -> str:

@@ -14,6 +14,7 @@ complete, so an existing file is never left half-written.
 from __future__ import annotations
 
 import csv
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 import json
@@ -117,6 +118,8 @@ class DataWriter:
     def __init__(self, path: Path, layout: Layout, about: dict[str, Any]):
         check_path(path)
         self.path, self.layout, self.rows = path, layout, 0
+        self._target = Path(os.path.realpath(path))      # a symbolic link is written through, not replaced
+        path = self._target
         self._buffer: list[list] = []
         try:
             handle, self._temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -146,8 +149,17 @@ class DataWriter:
     def add(self, rows: list[list]) -> None:
         self._buffer += rows
         while len(self._buffer) >= BATCH_ROWS:
-            self._flush(self._buffer[:BATCH_ROWS])
+            with self._named():
+                self._flush(self._buffer[:BATCH_ROWS])
             del self._buffer[:BATCH_ROWS]
+
+    @contextmanager
+    def _named(self):
+        """A failed write (a full disk, a file too large) said of this file, in one line."""
+        try:
+            yield
+        except OSError as err:
+            raise DataFileError(f"{self.path}: cannot write the data file: {err.strerror or err}") from None
 
     def _flush(self, rows: list[list]) -> None:
         self.rows += len(rows)
@@ -162,11 +174,12 @@ class DataWriter:
 
     def commit(self) -> None:
         """Write what is left and put the file in place."""
-        if self._buffer:
-            self._flush(self._buffer)
-            self._buffer = []
-        self._close()
-        publish(self._temporary, self.path)
+        with self._named():
+            if self._buffer:
+                self._flush(self._buffer)
+                self._buffer = []
+            self._close()
+            publish(self._temporary, self._target)
 
     def discard(self) -> None:
         try:
