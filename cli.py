@@ -23,6 +23,7 @@ class _Group(click.Group):
     """Turns every atout error into one clear line on stderr and exit status 1."""
 
     def invoke(self, ctx: click.Context):
+        _stop_as_on_ctrl_c()
         try:
             return super().invoke(ctx)
         except AtoutError as err:
@@ -38,6 +39,19 @@ class _Group(click.Group):
             click.echo(f"atout: {err.filename}: {err.strerror or err}" if err.filename
                        else f"atout: {err.strerror or err}", err=True)
             sys.exit(1)
+
+
+def _stop_as_on_ctrl_c() -> None:
+    """SIGTERM (kill, timeout, a cancelled CI job) and SIGHUP (a closed terminal) stop atout as
+    Ctrl-C does: temporary files are removed and worker processes ended on the way out."""
+    import signal
+
+    def interrupt(number, frame):
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), interrupt)
 
 
 @click.group(cls=_Group)

@@ -397,3 +397,44 @@ def test_play_with_its_standard_input_closed_ends_as_at_the_end_of_input():
                             capture_output=True, text=True, timeout=60, preexec_fn=lambda: os.close(0))
     assert result.returncode == 1, result.stderr
     assert "You left the table." in result.stderr and "RuntimeError" not in result.stderr + result.stdout
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    import os
+
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = open(f"/proc/{entry}/stat").read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def test_sigterm_stops_a_simulation_as_ctrl_c_does(tmp_path):
+    """kill, timeout or a cancelled CI job: no temporary file is left, no worker orphaned."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    log = (tmp_path / "stderr").open("w")
+    run = subprocess.Popen([sys.executable, "-c", "import cli; cli.main()", "simulate", "belote", "-n", "1000000",
+                            "-j", "2", "--record", str(tmp_path / "r.jsonl"), "--out", str(tmp_path / "d.csv")],
+                           stderr=log, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while len(_children(run.pid)) < 2 or len(list(tmp_path.glob(".*.tmp"))) < 2:
+        assert time.monotonic() < deadline and run.poll() is None, "the simulation did not start its workers"
+        time.sleep(0.1)
+    workers = _children(run.pid)
+    run.send_signal(signal.SIGTERM)
+    assert run.wait(30) == 130
+    time.sleep(0.5)
+    assert [p.name for p in tmp_path.iterdir()] == ["stderr"]
+    assert not [w for w in workers if os.path.exists(f"/proc/{w}") and open(f"/proc/{w}/stat").read().split()[2] != "Z"]
+    assert (tmp_path / "stderr").read_text() == "atout: interrupted\n"
