@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 import interpreter
+from interpreter.digits import whole_number
 from interpreter.errors import AtoutError, RecordError, RuleRuntimeError
 from interpreter.players.specs import PLAYER_HELP
 
@@ -22,6 +23,7 @@ class _Group(click.Group):
     """Turns every atout error into one clear line on stderr and exit status 1."""
 
     def invoke(self, ctx: click.Context):
+        _stop_as_on_ctrl_c()
         try:
             return super().invoke(ctx)
         except AtoutError as err:
@@ -34,8 +36,22 @@ class _Group(click.Group):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(1)
         except OSError as err:
-            click.echo(f"atout: {err.filename or ''}: {err.strerror or err}", err=True)
+            click.echo(f"atout: {err.filename}: {err.strerror or err}" if err.filename
+                       else f"atout: {err.strerror or err}", err=True)
             sys.exit(1)
+
+
+def _stop_as_on_ctrl_c() -> None:
+    """SIGTERM (kill, timeout, a cancelled CI job) and SIGHUP (a closed terminal) stop atout as
+    Ctrl-C does: temporary files are removed and worker processes ended on the way out."""
+    import signal
+
+    def interrupt(number, frame):
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), interrupt)
 
 
 @click.group(cls=_Group)
@@ -127,7 +143,7 @@ def lsp() -> None:
 @click.option("--check", is_flag=True, help="Write nothing; show a diff and exit 1 if a file would change.")
 def fmt(files: tuple[Path, ...], check: bool) -> None:
     """Lay out rule files one way (spacing, blank lines, line ends); comments and meaning kept."""
-    from interpreter.authoring.fmt import FormatError, format_file, write_atomically
+    from interpreter.authoring.fmt import FormatError, format_file, write_formatted
 
     failed = changed = 0
     for path in files:
@@ -142,9 +158,16 @@ def fmt(files: tuple[Path, ...], check: bool) -> None:
         changed += 1
         if check:
             click.echo(outcome.diff(), nl=False)
-        else:
-            write_atomically(path, outcome.after)
-            click.echo(f"reformatted {path}")
+            continue
+        try:
+            write_formatted(outcome)
+        except (FormatError, OSError) as err:
+            click.echo(f"atout: {err}" if isinstance(err, FormatError) else f"atout: {path}: {err.strerror or err}",
+                       err=True)
+            failed += 1
+            changed -= 1
+            continue
+        click.echo(f"reformatted {path}")
     verb = "would reformat" if check else "reformatted"
     click.echo(f"{verb} {changed} of {len(files)} file(s)" + (f"; {failed} not formatted" if failed else ""), err=True)
     if failed or (check and changed):
@@ -161,6 +184,22 @@ def new(name: str) -> None:
     click.echo(f"wrote {path}: try 'atout validate {path}', 'atout play {path}', 'atout simulate {path}'")
 
 
+class Digits(click.IntRange):
+    """A whole number in ASCII digits, in a range: click's own int type would read ``٣`` as 3."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and whole_number(value.strip()) is None:
+            self.fail(f"{value!r} is not a whole number written with the digits 0 to 9", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def _seed(text: str) -> int | str:
+    """A seed as given: a number in ASCII digits is that number, any other text is a text seed
+    (so ``٣`` is not 3, and a 5,000-digit run is text, not an overflow)."""
+    number = whole_number(text, signed=True)
+    return text if number is None else number
+
+
 def _fmt(x) -> str:
     """Exact numbers for people: whole numbers plain, others as decimals when they end."""
     from fractions import Fraction
@@ -174,7 +213,7 @@ def _fmt(x) -> str:
 
 @main.command()
 @click.argument("game_name", metavar="GAME")
-@click.option("-n", "--count", default=100, show_default=True, type=click.IntRange(1, 10_000_000),
+@click.option("-n", "--count", default=100, show_default=True, type=Digits(1, 10_000_000),
               help="How many matches (or deals, with --deals) to play.")
 @click.option("--seed", default="1", show_default=True, help="Seed: the same seed gives the same output.")
 @click.option("--players", default=None, help=f"Comma-separated player kinds, one per seat: {PLAYER_HELP}. "
@@ -188,7 +227,7 @@ def _fmt(x) -> str:
 @click.option("--variant", "variants", multiple=True,
               help="A variant the rule file defines (see 'atout list'). Give it twice or more to compare variants "
                    "on the same seeds ('none': the rules as written).")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+@click.option("-j", "--jobs", default=1, show_default=True, type=Digits(1, 64),
               help="Processes to share the matches among (with --dask local: its workers); the output is the "
                    "same for any number.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
@@ -203,7 +242,7 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
     from contextlib import ExitStack
 
     import interpreter.simulation.simulate as simulation
-    from interpreter.simulation.datafile import DataWriter, layout_for
+    from interpreter.simulation.datafile import DataWriter, layout_for, publish
 
     names = [None if v == "none" else v for v in variants] or [None]
     games = [interpreter.load(game_name, v) for v in names]
@@ -219,7 +258,7 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
         raise click.BadParameter("records are written for one variant at a time", param_hint="--record")
     if len(set(names)) < len(names):
         raise click.BadParameter("a variant is named twice", param_hint="--variant")
-    seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+    seed_value: int | str = _seed(seed)
     unit = "deals" if single_deals else "matches"
     with ExitStack() as stack:
         out = layout = writer = None
@@ -231,6 +270,7 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
                 "high_wins": game.match.high_wins, "down": game.match.down, "sides": list(game.side_names),
                 "side_seats": [list(s) for s in game.side_seats], "facts": dict(layout.facts)}))
         if record_path is not None:
+            record_path = Path(os.path.realpath(record_path))     # a symbolic link is written through
             out, temporary, ref = _open_record(record_path, game)
             stack.callback(Path(temporary).unlink, missing_ok=True)  # a no-op once the record is in place
             stack.enter_context(out)
@@ -243,8 +283,11 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
             summaries, comparison = simulation.compare(games, names, count, seed_value, kinds, single_deals, None,
                                                        ref, jobs, advance, rows, layout, dask_address)
         if record_path is not None:
-            out.close()
-            os.replace(temporary, record_path)
+            try:
+                out.close()
+                publish(temporary, record_path)
+            except OSError as err:
+                raise RecordError(f"{record_path}: cannot write the record: {err.strerror or err}") from None
         if writer is not None:
             writer.commit()
     _print_summary(games, summaries, seed, single_deals, as_json, comparison, list(variants))
@@ -264,7 +307,42 @@ def _open_record(record_path: Path, game):
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{record_path.name}.", suffix=".tmp")
     except OSError as err:
         raise RecordError(f"{record_path}: cannot write the record: {err.strerror}") from None
-    return os.fdopen(handle, "w", encoding="utf-8"), temporary, _game_ref(game, folder)
+    return _Named(os.fdopen(handle, "w", encoding="utf-8"), record_path), temporary, _game_ref(game, folder)
+
+
+class _Named:
+    """A record being written: a failed write says which record, in one line."""
+
+    def __init__(self, file, path: Path):
+        self.file, self.path = file, path
+
+    def write(self, text: str) -> int:
+        return self._said(self.file.write, text)
+
+    def writelines(self, lines) -> None:
+        self._said(self.file.writelines, lines)
+
+    def flush(self) -> None:
+        self._said(self.file.flush)
+
+    def close(self) -> None:
+        self._said(self.file.close)
+
+    def _said(self, step, *args):
+        try:
+            return step(*args)
+        except OSError as err:
+            raise RecordError(f"{self.path}: cannot write the record: {err.strerror or err}") from None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        try:
+            self.close()
+        except RecordError:
+            if exc[0] is None:
+                raise
 
 
 def _game_ref(game, folder: Path) -> str:
@@ -325,12 +403,12 @@ def report(data_file: Path, output: Path | None) -> None:
 @main.command()
 @click.argument("game_name", metavar="GAME")
 @click.argument("specs", metavar="PLAYER PLAYER...", nargs=-1, required=True)
-@click.option("-n", "--count", default=100, show_default=True, type=click.IntRange(1, 10_000_000),
+@click.option("-n", "--count", default=100, show_default=True, type=Digits(1, 10_000_000),
               help="How many duplicate matches (or deals, with --deals) to play, each once per rotation "
                    "of the players.")
 @click.option("--seed", default="1", show_default=True, help="Seed: the same seed gives the same output.")
 @click.option("--variant", default=None, help="A variant the rule file defines (see 'atout list').")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+@click.option("-j", "--jobs", default=1, show_default=True, type=Digits(1, 64),
               help="Processes to share the matches among; the results are the same for any number (times apart).")
 @click.option("--deals", "single_deals", is_flag=True,
               help="Play single deals instead of whole matches: the deal's score is the one compared.")
@@ -345,7 +423,7 @@ def arena(game_name: str, specs: tuple[str, ...], count: int, seed: str, variant
     if len(specs) < 2:
         raise click.BadParameter("name at least two players to compare", param_hint="PLAYER")
     game = interpreter.load(game_name, variant)
-    seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+    seed_value: int | str = _seed(seed)
     with _progress(count, "duplicate deals" if single_deals else "duplicate matches") as advance:
         result = run(game, list(specs), count, seed_value, jobs, advance, single_deals)
     click.echo(json.dumps(result.to_json(), indent=1) if as_json else result.to_text())
@@ -380,7 +458,7 @@ def replay(record_file: Path) -> None:
 
 @main.command()
 @click.argument("game_names", metavar="[GAME]...", nargs=-1)
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="The port to listen on.")
+@click.option("--port", default=8000, show_default=True, type=Digits(1, 65535), help="The port to listen on.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--pace", default=0.7, show_default=True, type=click.FloatRange(0, 10),
               help="Seconds between two AI moves on the table.")
@@ -392,16 +470,35 @@ def serve(game_names: tuple[str, ...], port: int, host: str, pace: float) -> Non
         raise click.ClickException(f"'atout serve' needs the web extra ({err.name} is missing): "
                                    "pip install 'atout[web]'") from None
     paths = [interpreter.resolve(name) for name in game_names] or interpreter.bundled_games()
-    games = {}
+    games: dict[str, Path] = {}
     for path in paths:
         interpreter.load(path)     # every rule file is checked before the server starts
+        same = games.get(path.stem)
+        if same is not None and same.resolve() != path.resolve():
+            raise click.BadParameter(f"two rule files are named {path.name} ({same} and {path}): a table's address "
+                                     "names a game by its file name, so rename one", param_hint="GAME")
         games[path.stem] = path
+    if not _loopback(host):
+        click.echo(f"atout: warning: serving on {host}: anyone who can reach this machine on port {port} can open "
+                   f"tables of {', '.join(games)} and play them; the pages have no password", err=True)
     run(games, LEVELS, host, port, pace)
+
+
+def _loopback(host: str) -> bool:
+    """An address only this machine reaches."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 @main.command()
 @click.argument("game_name", metavar="GAME")
-@click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
+@click.option("--seat", default=0, show_default=True, type=Digits(0), help="Your seat.")
 @click.option("--seed", default=None, help="Seed for the deals and the AI players (default: a new one, printed, "
                                            "so the same deals can be played again).")
 @click.option("--level", type=click.Choice(list(LEVELS)), default=None,
@@ -490,7 +587,8 @@ def _ask(state):
     while True:
         try:
             text = click.prompt("your move", prompt_suffix="> ", default="", show_default=False)
-        except (EOFError, click.Abort):  # Ctrl-D or Ctrl-C: the match is abandoned, which is not a success
+        except (EOFError, click.Abort, RuntimeError):  # Ctrl-D, Ctrl-C or no stdin at all (input(): lost sys.stdin):
+            # the end of input: the match is abandoned, which is not a success
             click.echo("\nYou left the table.", err=True)
             sys.exit(1)
         text = text.strip()

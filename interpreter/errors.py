@@ -10,6 +10,11 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 
+QUOTED = 120
+"""The most characters of a line a problem quotes: a window around the column, marked with
+'…' where the line goes on, so that a very long line is never printed whole for each problem."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong in a file, with where it is and what it says."""
@@ -28,9 +33,13 @@ class Problem:
         head = f"{where}: {'warning: ' if self.warning else ''}{self.message}"
         lines = [head]
         if self.source_line:
-            lines.append("    " + self.source_line.rstrip("\n"))
-            width = min(self.width, len(self.source_line.rstrip()) - self.column + 1)
-            lines.append("    " + " " * (self.column - 1) + "^" * max(1, width))
+            row = self.source_line.rstrip("\n")
+            width = max(1, min(self.width, len(row.rstrip()) - self.column + 1))
+            start = 0 if len(row) <= QUOTED else max(0, min(self.column - 1 - QUOTED // 3, len(row) - QUOTED))
+            shown = row[start:start + QUOTED]
+            before, after = ("…" if start else ""), ("…" if start + QUOTED < len(row) else "")
+            lines.append("    " + before + shown + after)
+            lines.append("    " + " " * (len(before) + self.column - 1 - start) + "^" * min(width, QUOTED))
         if self.hint:
             lines.append(f"    hint: {self.hint}")
         return "\n".join(lines)
@@ -131,7 +140,7 @@ def rule_at(err: BaseException) -> tuple | None:
         trace = trace.tb_next
     if found is None:
         return None
-    return tuple(int(key) if key.isdigit() else key.replace("%2F", "/") for key in found.split("/"))
+    return tuple(int(key) if key.isascii() and key.isdigit() else key.replace("%2F", "/") for key in found.split("/"))
 
 
 def _in_rule(err: BaseException) -> bool:

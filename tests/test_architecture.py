@@ -13,7 +13,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "interpreter"
 
 LAYERS = [
-    ["interpreter.errors", "interpreter.data", "interpreter.cache", "interpreter.lazy"],
+    ["interpreter.errors", "interpreter.data", "interpreter.cache", "interpreter.lazy", "interpreter.digits"],
     ["interpreter.engine"],
     ["interpreter.language"],
     ["interpreter.players"],

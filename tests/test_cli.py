@@ -360,3 +360,81 @@ def test_play_says_which_rule_refuses_a_card_and_asks_again():
                         input="\n".join(typed + [refused[0].text, "quit"]) + "\n")
     assert f"not allowed: {why}" in result.output
     assert "the follow rules (clause " in result.output and "play from: " in result.output
+
+
+def test_numbers_are_ascii_digits_or_a_usage_error():
+    """``²`` and ``٣`` pass ``str.isdigit()``; the first broke ``int()`` with a traceback and the
+    second was read as 3. Each must be refused in one line: a usage error for an option, the
+    player's own message for a player spec."""
+    for bad in ("²", "٣", "1" * 5000):
+        for args, refusal in ((["simulate", "aluette", "-n", bad], "is not a whole number written with the digits"),
+                              (["play", "aluette", "--seat", bad], "is not a whole number written with the digits"),
+                              (["simulate", "aluette", "-n", "1", "--players", f"sampling:{bad}"],
+                               "sampling takes a number of worlds from 1 to 10000"),
+                              (["simulate", "aluette", "-n", "1", "--players", f"ismcts:{bad}ms"],
+                               "ismcts takes a number of iterations")):
+            result = RUN.invoke(main, args, input="quit\n")
+            assert isinstance(result.exception, SystemExit) and result.exit_code in (1, 2), (args, result.exception)
+            assert refusal in result.output and len(result.output.strip().splitlines()) <= 4, (args, result.output)
+
+
+def test_a_seed_in_other_digits_or_too_long_is_a_text_seed():
+    def deals(seed: str) -> dict:
+        result = RUN.invoke(main, ["simulate", "aluette", "-n", "3", "--seed", seed, "--json"])
+        assert result.exit_code == 0, result.output
+        return {k: v for k, v in json.loads(result.output).items() if k != "seed"}
+
+    assert deals("٣") != deals("3")          # not read as 3
+    assert deals("1" * 5000) == deals("1" * 5000)
+
+
+def test_play_with_its_standard_input_closed_ends_as_at_the_end_of_input():
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", "import cli; cli.main()", "play", "aluette", "--seed", "2"],
+                            capture_output=True, text=True, timeout=60, preexec_fn=lambda: os.close(0))
+    assert result.returncode == 1, result.stderr
+    assert "You left the table." in result.stderr and "RuntimeError" not in result.stderr + result.stdout
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    import os
+
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = open(f"/proc/{entry}/stat").read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def test_sigterm_stops_a_simulation_as_ctrl_c_does(tmp_path):
+    """kill, timeout or a cancelled CI job: no temporary file is left, no worker orphaned."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    log = (tmp_path / "stderr").open("w")
+    run = subprocess.Popen([sys.executable, "-c", "import cli; cli.main()", "simulate", "belote", "-n", "1000000",
+                            "-j", "2", "--record", str(tmp_path / "r.jsonl"), "--out", str(tmp_path / "d.csv")],
+                           stderr=log, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while len(_children(run.pid)) < 2 or len(list(tmp_path.glob(".*.tmp"))) < 2:
+        assert time.monotonic() < deadline and run.poll() is None, "the simulation did not start its workers"
+        time.sleep(0.1)
+    workers = _children(run.pid)
+    run.send_signal(signal.SIGTERM)
+    assert run.wait(30) == 130
+    time.sleep(0.5)
+    assert [p.name for p in tmp_path.iterdir()] == ["stderr"]
+    assert not [w for w in workers if os.path.exists(f"/proc/{w}") and open(f"/proc/{w}/stat").read().split()[2] != "Z"]
+    assert (tmp_path / "stderr").read_text() == "atout: interrupted\n"

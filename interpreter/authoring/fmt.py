@@ -22,6 +22,7 @@ import difflib
 import os
 from pathlib import Path
 import re
+import stat
 import tempfile
 from typing import Any, Callable
 
@@ -52,6 +53,7 @@ class Outcome:
     path: str
     before: str
     after: str
+    stamp: tuple[int, ...] = ()          # the file as read: device, inode, size, time of change
 
     @property
     def changed(self) -> bool:
@@ -242,10 +244,35 @@ def format_text(text: str, name: str = "<text>") -> str:
 def format_file(path: str | Path) -> Outcome:
     """Read and format one file (nothing is written)."""
     try:
+        stamp = _stamp(path)
         text = read_text(path)
     except RuleFileError as err:
         raise FormatError(f"{path}: not formatted: {err.problems[0].message}") from None
-    return Outcome(str(path), text, format_text(text, str(path)))
+    except OSError as err:
+        raise FormatError(f"{path}: not formatted: {os.strerror(err.errno) if err.errno else err}") from None
+    return Outcome(str(path), text, format_text(text, str(path)), stamp)
+
+
+def _stamp(path: str | Path) -> tuple[int, ...]:
+    info = os.stat(path)
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def write_formatted(outcome: Outcome) -> None:
+    """Put a formatted text in place of the file it was read from, unless that would lose or
+    alter something: the file changed since it was read (an editor saved it), it is read-only,
+    or it has other hard links (a new file would split them). A symbolic link is followed:
+    its target is formatted and the link stays."""
+    name = outcome.path
+    target = Path(os.path.realpath(name))
+    info = os.stat(target)
+    if _stamp(target) != outcome.stamp:
+        raise FormatError(f"{name}: changed since atout fmt read it: left as it is (run atout fmt again)")
+    if not info.st_mode & stat.S_IWUSR:
+        raise FormatError(f"{name}: read-only: left as it is")
+    if info.st_nlink > 1:
+        raise FormatError(f"{name}: has {info.st_nlink} hard links, which a new file would split: left as it is")
+    write_atomically(target, outcome.after)
 
 
 def write_atomically(path: str | Path, text: str) -> None:

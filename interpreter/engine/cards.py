@@ -59,11 +59,16 @@ class Deck:
         key = text.strip()
         if key in self.index:
             return self.index[key]
-        folded = key.casefold()
+        return self._folded.get(key.casefold())
+
+    @cached_property
+    def _folded(self) -> dict[str, int]:
+        """Each card's code and name in any case, to the first card of the deck it names."""
+        folded: dict[str, int] = {}
         for i, (code, name) in enumerate(zip(self.codes, self.names)):
-            if folded in (code.casefold(), name.casefold()):
-                return i
-        return None
+            folded.setdefault(code.casefold(), i)
+            folded.setdefault(name.casefold(), i)
+        return folded
 
     @cached_property
     def distinct_size(self) -> int:

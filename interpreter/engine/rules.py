@@ -226,10 +226,13 @@ class Rules:
     def parse_action(self, text: str) -> Action:
         """The action a person means: its text (``play 3O``, ``pass``), a card's code or name."""
         words = " ".join(str(text).split())
-        folded = words.casefold()
-        for action in self.actions:
-            if action.text.casefold() == folded:
-                return action
+        if len(words) > self._longest_text:
+            raise IllegalActionError(f"'{words[:40]}…' names no action or card of {self.title}: it is "
+                                     f"{len(words)} characters long, and no action's text passes {self._longest_text}")
+        by_text = self._actions_by_text
+        same = by_text.get(words.casefold())
+        if same:
+            return same[0]
         parts = words.split(" ")
         codes = self.deck.codes
         for split in range(len(parts)):          # a verb (play, discard, show, …), a card, and what follows
@@ -238,10 +241,26 @@ class Rules:
                 if card is None:
                     continue
                 wanted = " ".join(w for w in (" ".join(parts[:split]) or "play", codes[card], " ".join(parts[end:])) if w)
-                for action in self.actions:
-                    if action.card == card and action.text.casefold() == wanted.casefold():
+                for action in by_text.get(wanted.casefold(), ()):
+                    if action.card == card:
                         return action
         raise IllegalActionError(f"'{text}' names no action or card of {self.title}")
+
+    @cached_property
+    def _actions_by_text(self) -> dict[str, tuple[Action, ...]]:
+        """The actions by their text in any case, in the order of ``actions``."""
+        found: dict[str, list[Action]] = {}
+        for action in self.actions:
+            found.setdefault(action.text.casefold(), []).append(action)
+        return {text: tuple(actions) for text, actions in found.items()}
+
+    @cached_property
+    def _longest_text(self) -> int:
+        """The longest text that can name an action: an action's text with its card's code
+        written as the card's longest name. Past it, a text is refused at once, so the work of
+        reading one is bounded whatever a person pastes."""
+        longest_name = max((len(name) for name in (*self.deck.names, *self.deck.codes)), default=0)
+        return max((len(a.text) for a in self.actions), default=0) + longest_name + 1
 
 
 def _getter(places: list[int]) -> Callable[[list[int]], tuple[int, ...]]:

@@ -111,6 +111,8 @@ class CardSections:
         self.need(path[0])
         tree: n.Order = self.parse(path, "order")
         placed: dict[int, str] = {}
+        again: dict[int, list] = {}            # a card ranked more than once: where it came again, how often
+        spent: dict[str, list] = {}            # the same for a rank whose cards are all ranked already
         tiers: list[int] = []
         ok = True
         for tier in tree.tiers:
@@ -119,8 +121,7 @@ class CardSections:
                 if ref.code in deck.index:
                     card = deck.index[ref.code]
                     if card in placed:
-                        self.report_in(path, ref.pos, f"card {ref.code} is ranked twice (first as part of '{placed[card]}')",
-                                       "each card must appear exactly once in the order")
+                        again.setdefault(card, [ref, 0])[1] += 1
                         ok = False
                         continue
                     cards = deck.copy_masks[card]          # a code names every copy of its card
@@ -132,8 +133,7 @@ class CardSections:
                         continue
                     cards = group & ~sum(1 << c for c in placed)
                     if not cards:
-                        self.report_in(path, ref.pos, f"'{ref.code}' names no card that is not ranked already",
-                                       "each card must appear exactly once in the order")
+                        spent.setdefault(ref.code, [ref, 0])[1] += 1
                         ok = False
                         continue
                 for c in range(deck.size):
@@ -141,6 +141,13 @@ class CardSections:
                         placed[c] = ref.code
                 mask |= cards
             tiers.append(mask)
+        for card, (ref, count) in again.items():        # one problem for each card, however often it comes again
+            self.report_in(path, ref.pos, f"card {ref.code} is ranked {_times(count + 1)} (first as part of "
+                                          f"'{placed[card]}')", "each card must appear exactly once in the order")
+        for code, (ref, count) in spent.items():
+            self.report_in(path, ref.pos, f"'{code}' names no card that is not ranked already"
+                                          + (f" ({count} times)" if count > 1 else ""),
+                           "each card must appear exactly once in the order")
         missing = [deck.codes[c] for c in range(deck.size) if c not in placed]
         if missing and ok:
             shown = " ".join(missing[:8]) + (" …" if len(missing) > 8 else "")
@@ -213,3 +220,7 @@ class CardSections:
     def keep_pays(self) -> Fraction:
         keep = (self.doc.get("play") or {}).get("keep") if "play" not in self.broken else None
         return Fraction(str(keep.get("pays", 0))) if isinstance(keep, dict) else Fraction(0)
+
+
+def _times(n: int) -> str:
+    return "twice" if n == 2 else f"{n} times"

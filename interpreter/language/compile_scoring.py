@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..digits import whole_number
 from ..engine.parts import Award, Counter, Fn, MatchRule
 from .compile_support import _Skip
 from .expressions import ExpressionCompiler, Scope
@@ -52,7 +53,7 @@ class ScoringSections:
                 ok, known = text[6:] in awards, "awards: " + ", ".join(awards)
             elif text.startswith(("follow ", "may lead ")):
                 kind, _, number = text.rpartition(" ")
-                ok = number.isdigit() and 1 <= int(number) <= clauses[kind]
+                ok = (whole_number(number) or 0) >= 1 and int(number) <= clauses[kind]
                 known = f"'{kind}' has {clauses[kind]} clause(s), numbered from 1"
             else:
                 ok = name in lets.values() or (name in lets and "(" not in lets[name])

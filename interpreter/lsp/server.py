@@ -10,11 +10,16 @@ import asyncio
 import re
 from urllib.parse import unquote, urlparse
 
+from typing import Any
+
 from lsprotocol import types as t
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 
 from ..errors import Problem
 from ..language.rule_strings import schema, sub_schema
+from .framing import FramedInput
 from .index import BOUND_NAMES, KEYWORDS, Index, Span, analyse, builtins, card_words, signature, word_at
 
 DEBOUNCE_SECONDS = 0.3
@@ -26,18 +31,39 @@ _SYMBOLS = {"let": t.SymbolKind.Variable, "function": t.SymbolKind.Function, "pi
             "mark": t.SymbolKind.Property, "counter": t.SymbolKind.Function, "call": t.SymbolKind.Event}
 
 
+class AnsweringProtocol(LanguageServerProtocol):
+    """pygls's protocol, but a request whose params do not fit the protocol (a line of -1 or
+    2**31) is answered with JSON-RPC's -32602, not left unanswered: an editor waits for every
+    answer."""
+
+    def structure_message(self, data: dict[str, Any]):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException:
+            if "jsonrpc" in data and "id" in data and "method" in data:
+                self._send_response(data["id"], error=JsonRpcInvalidParams(
+                    f"the params of {data['method']} do not fit the protocol").to_response_error())
+                return None
+            raise
+
+    def handle_message(self, message: Any) -> None:
+        if message is not None:             # None: a request already answered as invalid
+            super().handle_message(message)
+
+
 class RuleFileServer(LanguageServer):
     """Keeps one analysis per open document, and the last one whose YAML parsed."""
 
     def __init__(self) -> None:
-        super().__init__("atout", "0.1.0", text_document_sync_kind=t.TextDocumentSyncKind.Full)
+        super().__init__("atout", "0.1.0", text_document_sync_kind=t.TextDocumentSyncKind.Full,
+                         protocol_cls=AnsweringProtocol)
         self.indexes: dict[str, Index] = {}
         self.parsed: dict[str, Index] = {}
         self.pending: dict[str, asyncio.Task] = {}
 
     def index(self, uri: str) -> Index:
         """The analysis of the buffer as it is now (made at once if the buffer changed since)."""
-        text = self.workspace.get_text_document(uri).source
+        text = self.text(uri)
         known = self.indexes.get(uri)
         if known is None or known.text != text:
             known = self.remember(uri, analyse(text, path_of(uri)))
@@ -48,6 +74,18 @@ class RuleFileServer(LanguageServer):
         index = self.index(uri)
         return index if index.source is not None else self.parsed.get(uri, index)
 
+    def beyond(self, uri: str, position: t.Position) -> bool:
+        """A position past the end of the buffer (an editor may ask there): nothing is there."""
+        return position.line >= self.text(uri).count("\n") + 1
+
+    def text(self, uri: str) -> str:
+        """The buffer the editor opened; else the file on disk; else nothing (a document asked
+        about that is neither open nor readable has no text, not an internal error)."""
+        try:
+            return self.workspace.get_text_document(uri).source
+        except (OSError, UnicodeDecodeError, ValueError):
+            return ""
+
     def remember(self, uri: str, index: Index) -> Index:
         self.indexes[uri] = index
         if index.source is not None:
@@ -57,7 +95,8 @@ class RuleFileServer(LanguageServer):
     def publish(self, uri: str) -> None:
         index = self.index(uri)
         path = path_of(uri)
-        diagnostics = [diagnostic(p) for p in index.problems if p.path == path]
+        columns = Columns(index.text)
+        diagnostics = [diagnostic(p, columns) for p in index.problems if p.path == path]
         self.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
 
     def schedule(self, uri: str) -> None:
@@ -77,19 +116,49 @@ def path_of(uri: str) -> str:
     return unquote(parsed.path) if parsed.scheme == "file" else uri
 
 
-def diagnostic(problem: Problem) -> t.Diagnostic:
+class Columns:
+    """Columns as the protocol counts them (UTF-16 code units, the encoding the server
+    announces) and as the analysis does (characters): they differ after a character outside
+    the Basic Multilingual Plane, which takes two units."""
+
+    def __init__(self, text: str):
+        self.lines = text.split("\n")
+
+    def _row(self, line: int) -> str:
+        return self.lines[line] if 0 <= line < len(self.lines) else ""
+
+    def units(self, line: int, column: int) -> int:
+        return column + sum(ord(ch) > 0xFFFF for ch in self._row(line)[:column])
+
+    def characters(self, line: int, units: int) -> int:
+        counted = 0
+        for i, ch in enumerate(self._row(line)):
+            if counted >= units:
+                return i
+            counted += 2 if ord(ch) > 0xFFFF else 1
+        return len(self._row(line)) + max(0, units - counted)
+
+    def position(self, line: int, column: int) -> t.Position:
+        return t.Position(line=line, character=self.units(line, column))
+
+
+def diagnostic(problem: Problem, columns: Columns) -> t.Diagnostic:
     """A problem as the editor shows it: its exact range, the hint after the message."""
     line, column = max(problem.line - 1, 0), max(problem.column - 1, 0)
     message = problem.message + (f"\nhint: {problem.hint}" if problem.hint else "")
     severity = t.DiagnosticSeverity.Warning if problem.warning else t.DiagnosticSeverity.Error
-    return t.Diagnostic(range=t.Range(start=t.Position(line=line, character=column),
-                                      end=t.Position(line=line, character=column + max(problem.width, 1))),
+    return t.Diagnostic(range=t.Range(start=columns.position(line, column),
+                                      end=columns.position(line, column + max(problem.width, 1))),
                         message=message, severity=severity, source="atout")
 
 
-def to_range(span: Span) -> t.Range:
-    return t.Range(start=t.Position(line=span.line, character=span.column),
-                   end=t.Position(line=span.end_line, character=span.end_column))
+def to_range(span: Span, columns: Columns) -> t.Range:
+    return t.Range(start=columns.position(span.line, span.column), end=columns.position(span.end_line, span.end_column))
+
+
+def _at(ls: RuleFileServer, uri: str, position: t.Position) -> tuple[int, int]:
+    """An editor's position as the analysis counts it: (line, character)."""
+    return position.line, Columns(ls.text(uri)).characters(position.line, position.character)
 
 
 def schema_path(lines: list[str], line: int, column: int) -> tuple[list[str], str | None]:
@@ -140,7 +209,7 @@ def _in_key(line: str, column: int) -> bool:
 
 def complete(server: RuleFileServer, uri: str, line: int, column: int) -> list[t.CompletionItem]:
     """Keys where a key goes; elsewhere the words of the rule language this file knows."""
-    lines = server.workspace.get_text_document(uri).source.split("\n")
+    lines = server.text(uri).split("\n")
     text = lines[line][:column] if line < len(lines) else ""
     path, own = schema_path(lines, line, column)
     node = schema_node(path)
@@ -190,7 +259,7 @@ def hover_text(server: RuleFileServer, uri: str, line: int, column: int) -> str 
     """What a word means: a section key's description, a built-in's English and example,
     a let's definition and type, a card code's name and place in the order."""
     index = server.names(uri)
-    lines = server.workspace.get_text_document(uri).source.split("\n")
+    lines = server.text(uri).split("\n")
     found = word_at("\n".join(lines), line, column)
     if found is None:
         return None
@@ -243,12 +312,16 @@ def build() -> RuleFileServer:
 
     @server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=["(", " "]))
     def completion(ls: RuleFileServer, params: t.CompletionParams) -> t.CompletionList:
-        items = complete(ls, params.text_document.uri, params.position.line, params.position.character)
+        if ls.beyond(params.text_document.uri, params.position):
+            return t.CompletionList(is_incomplete=False, items=[])
+        items = complete(ls, params.text_document.uri, *_at(ls, params.text_document.uri, params.position))
         return t.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(t.TEXT_DOCUMENT_HOVER)
     def hover(ls: RuleFileServer, params: t.HoverParams) -> t.Hover | None:
-        text = hover_text(ls, params.text_document.uri, params.position.line, params.position.character)
+        if ls.beyond(params.text_document.uri, params.position):
+            return None
+        text = hover_text(ls, params.text_document.uri, *_at(ls, params.text_document.uri, params.position))
         if text is None:
             return None
         return t.Hover(contents=t.MarkupContent(kind=t.MarkupKind.Markdown, value=text))
@@ -256,20 +329,25 @@ def build() -> RuleFileServer:
     @server.feature(t.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: RuleFileServer, params: t.DefinitionParams) -> t.Location | None:
         uri = params.text_document.uri
-        found = ls.names(uri).definition_at(params.position.line, params.position.character)
-        return t.Location(uri=uri, range=to_range(found.span)) if found else None
+        if ls.beyond(uri, params.position):
+            return None
+        found = ls.names(uri).definition_at(*_at(ls, uri, params.position))
+        return t.Location(uri=uri, range=to_range(found.span, Columns(ls.text(uri)))) if found else None
 
     @server.feature(t.TEXT_DOCUMENT_REFERENCES)
     def references(ls: RuleFileServer, params: t.ReferenceParams) -> list[t.Location]:
         uri = params.text_document.uri
+        if ls.beyond(uri, params.position):
+            return []
         index = ls.names(uri)
-        found = index.definition_at(params.position.line, params.position.character)
+        found = index.definition_at(*_at(ls, uri, params.position))
         if found is None:
             return []
         spans = index.references(found.name)
         if not params.context.include_declaration:
             spans = [s for s in spans if s != found.span]
-        return [t.Location(uri=uri, range=to_range(s)) for s in spans]
+        columns = Columns(ls.text(uri))
+        return [t.Location(uri=uri, range=to_range(s, columns)) for s in spans]
 
     @server.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def symbols(ls: RuleFileServer, params: t.DocumentSymbolParams) -> list[t.DocumentSymbol]:
@@ -283,24 +361,28 @@ def document_symbols(index: Index) -> list[t.DocumentSymbol]:
     source = index.source
     if source is None or not hasattr(source.data, "keys"):
         return []
+    columns = Columns(index.text)
     keys = [str(k) for k in source.data]
     starts = [source.locate((k,), key=True)[0] - 1 for k in source.data]
     ends = starts[1:] + [len(source.lines)]
     sections = []
     for key, start, end in zip(keys, starts, ends):
         end = max(start, end - 1)
-        children = [t.DocumentSymbol(name=d.name, kind=_SYMBOLS[d.kind], detail=d.kind, range=to_range(d.span),
-                                     selection_range=to_range(d.span))
+        children = [t.DocumentSymbol(name=d.name, kind=_SYMBOLS[d.kind], detail=d.kind, range=to_range(d.span, columns),
+                                     selection_range=to_range(d.span, columns))
                     for d in index.definitions.values() if start <= d.span.line <= end]
         whole = t.Range(start=t.Position(line=start, character=0),
-                        end=t.Position(line=end, character=len(source.line_text(end + 1))))
-        head = t.Range(start=t.Position(line=start, character=0), end=t.Position(line=start, character=len(key)))
+                        end=columns.position(end, len(source.line_text(end + 1))))
+        head = t.Range(start=t.Position(line=start, character=0), end=columns.position(start, len(key)))
         sections.append(t.DocumentSymbol(name=key, kind=t.SymbolKind.Namespace, range=whole, selection_range=head,
                                          children=children))
     return sections
 
 
 def serve() -> None:
-    """Serve over stdin and stdout until the editor says goodbye."""
-    build().start_io()
+    """Serve over stdin and stdout until the editor says goodbye; only well-framed messages
+    reach pygls (framing.py)."""
+    import sys
+
+    build().start_io(stdin=FramedInput(sys.stdin.buffer))
 

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from ..engine.parts import Action
 from ..engine.state import State
+from ..digits import whole_number
 from ..errors import UnknownPlayerError
 from .greedy import GreedyPlayer
 from .ismcts import ISMCTSPlayer
@@ -53,13 +54,15 @@ def make_player(spec: str, seed: int | str | None) -> Player:
         raise UnknownPlayerError(f"unknown player '{spec}'; players: {PLAYER_HELP}")
     if not arg:
         return PLAYERS[name](seed)
-    if name in ("sampling", "uniform") and arg.isdigit() and 1 <= int(arg) <= 10_000:
-        return PLAYERS[name](seed, int(arg))
+    number = whole_number(arg)
+    if name in ("sampling", "uniform") and number is not None and 1 <= number <= 10_000:
+        return PLAYERS[name](seed, number)
     if name in ("ismcts", "omniscient"):
-        if arg.isdigit() and 1 <= int(arg) <= 1_000_000:
-            return PLAYERS[name](seed, int(arg))
-        if arg.endswith("ms") and arg[:-2].isdigit() and 1 <= int(arg[:-2]) <= 600_000:
-            return PLAYERS[name](seed, 0, millis=int(arg[:-2]))
+        if number is not None and 1 <= number <= 1_000_000:
+            return PLAYERS[name](seed, number)
+        millis = whole_number(arg[:-2]) if arg.endswith("ms") else None
+        if millis is not None and 1 <= millis <= 600_000:
+            return PLAYERS[name](seed, 0, millis=millis)
         raise UnknownPlayerError(f"'{spec}': {name} takes a number of iterations (1 to 1000000, e.g. {name}:500) "
                                  f"or of milliseconds per move (e.g. {name}:100ms)")
     if name in ("sampling", "uniform"):

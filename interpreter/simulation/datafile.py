@@ -14,10 +14,12 @@ complete, so an existing file is never left half-written.
 from __future__ import annotations
 
 import csv
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 import json
 import os
+import re
 from pathlib import Path
 import tempfile
 from typing import Any, Iterator, Sequence
@@ -116,6 +118,8 @@ class DataWriter:
     def __init__(self, path: Path, layout: Layout, about: dict[str, Any]):
         check_path(path)
         self.path, self.layout, self.rows = path, layout, 0
+        self._target = Path(os.path.realpath(path))      # a symbolic link is written through, not replaced
+        path = self._target
         self._buffer: list[list] = []
         try:
             handle, self._temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -133,7 +137,7 @@ class DataWriter:
         else:
             self._file = os.fdopen(handle, "w", encoding="utf-8", newline="")
             self._csv = csv.writer(self._file, lineterminator="\n")
-            self._csv.writerow(layout.names)
+            self._csv.writerow([_inert(name) for name in layout.names])
 
     def __enter__(self) -> DataWriter:
         return self
@@ -145,8 +149,17 @@ class DataWriter:
     def add(self, rows: list[list]) -> None:
         self._buffer += rows
         while len(self._buffer) >= BATCH_ROWS:
-            self._flush(self._buffer[:BATCH_ROWS])
+            with self._named():
+                self._flush(self._buffer[:BATCH_ROWS])
             del self._buffer[:BATCH_ROWS]
+
+    @contextmanager
+    def _named(self):
+        """A failed write (a full disk, a file too large) said of this file, in one line."""
+        try:
+            yield
+        except OSError as err:
+            raise DataFileError(f"{self.path}: cannot write the data file: {err.strerror or err}") from None
 
     def _flush(self, rows: list[list]) -> None:
         self.rows += len(rows)
@@ -161,11 +174,12 @@ class DataWriter:
 
     def commit(self) -> None:
         """Write what is left and put the file in place."""
-        if self._buffer:
-            self._flush(self._buffer)
-            self._buffer = []
-        self._close()
-        publish(self._temporary, self.path)
+        with self._named():
+            if self._buffer:
+                self._flush(self._buffer)
+                self._buffer = []
+            self._close()
+            publish(self._temporary, self._target)
 
     def discard(self) -> None:
         try:
@@ -195,7 +209,25 @@ def _csv_text(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else repr(value)
-    return str(value)
+    if isinstance(value, int):
+        return str(value)
+    return _inert(str(value))
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a spreadsheet knows a cell for a formula (OWASP's list)."""
+
+
+_PLAIN_NUMBERS = re.compile(r"[-+0-9. ]*")
+"""Numbers and the dashes of a list's missing values ('- 3'): no function or reference can hide there."""
+
+
+def _inert(text: str) -> str:
+    """A text of the rule file (a team's, a rule's, a fact's name) as a cell no spreadsheet runs:
+    one that would start a formula gets a leading apostrophe, unless it is only numbers."""
+    if text.startswith(FORMULA_STARTS) and not _PLAIN_NUMBERS.fullmatch(text):
+        return "'" + text
+    return text
 
 
 # --- reading ---------------------------------------------------------------------------------

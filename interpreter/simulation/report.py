@@ -31,7 +31,7 @@ def write_report(data_path: Path, out_path: Path) -> int:
     if not out_path.parent.is_dir():
         raise DataFileError(f"{out_path}: cannot write the report: no folder '{out_path.parent}'")
     about, batches = read(data_path)
-    summaries = _summaries(about, batches)
+    summaries = _summaries(about, batches, data_path)
     if not summaries:
         raise DataFileError(f"{data_path}: the data file holds no deal")
     page = _page(data_path, about, summaries)
@@ -51,11 +51,15 @@ def write_report(data_path: Path, out_path: Path) -> int:
 
 # --- the statistics, from the rows ----------------------------------------------------------
 
-def _summaries(about: dict[str, Any], batches) -> dict[str, Summary]:
+def _summaries(about: dict[str, Any], batches, path: Path) -> dict[str, Summary]:
     """One Summary per variant in the file (deal statistics only: the file has no match scores)."""
     summaries: dict[str, Summary] = {}
     kinds: dict[str, str] | None = about.get("facts")
+    row = 0
     for batch in batches:
+        missing = [c for c in NEEDED if c not in batch]
+        if missing:
+            raise DataFileError(f"{path}: not a data file of 'atout simulate --out': it has no column '{missing[0]}'")
         sides = [c for c in batch if c.startswith("score:")]
         seats = [c for c in batch if c.startswith("seat:")]
         rules = [c for c in batch if c.startswith("rule:")]
@@ -63,18 +67,45 @@ def _summaries(about: dict[str, Any], batches) -> dict[str, Summary]:
         if kinds is None:
             kinds = {c[5:]: _guess_kind(batch[c]) for c in facts}
         for i in range(len(batch["deal"])):
-            variant = batch["variant"][i] or "rules as written"
+            row += 1
+            variant = str(batch["variant"][i] or "rules as written")
             summary = summaries.get(variant)
             if summary is None:
                 side_seats = about.get("side_seats") or _side_seats(batch, sides, seats)
                 summary = summaries[variant] = Summary(batch["players"][i].split(","), tuple(c[6:] for c in sides),
                                                        tuple(tuple(s) for s in side_seats), about.get("high_wins", True),
                                                        about.get("down", False), dict(kinds))
-            values = {c[5:]: _read_value(batch[c][i], kinds.get(c[5:], "str")) for c in facts}
-            fired = [c[5:] for c in rules for _ in range(batch[c][i])]
-            summary.add_deal(batch["dealer"][i], [Fraction(batch[c][i]) for c in seats],
-                             [Fraction(batch[c][i]) for c in sides], fired, values, bool(batch["annulled"][i]))
+            where = f"{path}: deal {row}"
+            values = {c[5:]: _read_value(batch[c][i], kinds.get(c[5:], "str"), where, c) for c in facts}
+            fired = [c[5:] for c in rules for _ in range(_count(batch[c][i], where, c))]
+            dealer = _count(batch["dealer"][i], where, "dealer")
+            if dealer >= len(seats) or len(str(batch["players"][i]).split(",")) != len(seats):
+                raise DataFileError(f"{where}: the dealer and the players must name the {len(seats)} seats of the "
+                                    f"'seat:' columns (dealer {dealer}, players {str(batch['players'][i])[:40]!r})")
+            summary.add_deal(dealer, [_number(batch[c][i], where, c) for c in seats],
+                             [_number(batch[c][i], where, c) for c in sides], fired, values, bool(batch["annulled"][i]))
     return summaries
+
+
+NEEDED = ("deal", "dealer", "variant", "players", "annulled")
+"""The columns every data file of atout simulate has."""
+
+MOST_FIRINGS = 10_000
+"""More awards of one rule in one deal than any rule file gives: a count past it is not atout's."""
+
+
+def _number(value: Any, where: str, column: str) -> Fraction:
+    try:
+        return Fraction(value)
+    except (ValueError, TypeError, ZeroDivisionError):
+        raise DataFileError(f"{where}: '{column}' is not a number: {str(value)[:40]!r}") from None
+
+
+def _count(value: Any, where: str, column: str) -> int:
+    number = _number(value, where, column)
+    if number.denominator != 1 or not 0 <= number <= MOST_FIRINGS:
+        raise DataFileError(f"{where}: '{column}' is not a count from 0 to {MOST_FIRINGS}: {str(value)[:40]!r}")
+    return int(number)
 
 
 def _guess_kind(values: list) -> str:
@@ -94,13 +125,13 @@ def _guess_kind(values: list) -> str:
     return "int" if whole else "num"
 
 
-def _read_value(value: Any, kind: str) -> Any:
+def _read_value(value: Any, kind: str, where: str = "", column: str = "") -> Any:
     if value in (None, ""):
         return None
     if kind == "bool":
         return value is True or value == "true"
     if kind in ("num", "int") and isinstance(value, str):
-        return Fraction(value)
+        return _number(value, where, column)
     return value
 
 
@@ -196,6 +227,7 @@ def _plt():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    plt.rcParams["text.parse_math"] = False      # a rule file's names are text: '$\\frac{$' is no formula
     return plt
 
 

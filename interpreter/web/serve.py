@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import html
 import json
-import secrets
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -25,49 +24,20 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..authoring.explain import explain_html
+from ..digits import whole_number
 from ..engine.game import Game
 from ..errors import AtoutError
 from ..language.card_names import in_language, names_in
-from ..language.rule_files import load
 from ..language.source import read_source
 from ..language.translation import LANGUAGES, Translation, best_language, language_name, translation
 from ..language.variants import apply_variant
 from ..language.wording import wording_for
 from ..players.table_view import seat_label
+from .lobby import Lobby, ServerFull
 from .table import Table, suit_pip, suit_symbol
 from .table_text import plural_table, table_text
 
 WEB = Path(__file__).resolve().parent
-MAX_TABLES = 200                                        # the oldest table goes when a new one would pass it
-
-
-class Lobby:
-    """The games on offer and the tables in play."""
-
-    def __init__(self, games: dict[str, Path], levels: dict[str, str], pace: float):
-        self.games, self.levels, self.pace = games, levels, pace
-        self.tables: dict[str, Table] = {}
-
-    def game(self, key: str, variant: str | None = None) -> Game:
-        if key not in self.games:
-            raise AtoutError(f"no game '{key}' on this table server")
-        if variant and variant not in load(self.games[key]).variants:
-            raise AtoutError(f"{key} has no variant '{variant}'")
-        return load(self.games[key], variant or None)
-
-    def open_table(self, key: str, variant: str | None, seat: int, level: str, seed: str | None = None,
-                   language: str = "en") -> Table:
-        game = self.game(key, variant)
-        if not 0 <= seat < game.players:
-            raise AtoutError(f"{game.title} has seats 0 to {game.players - 1}")
-        if level not in self.levels:
-            raise AtoutError(f"no AI level '{level}': {', '.join(self.levels)}")
-        while len(self.tables) >= MAX_TABLES:
-            self.tables.pop(next(iter(self.tables)))
-        table_id = secrets.token_urlsafe(9)
-        table = Table(table_id, game, key, seat, level, self.levels[level], seed or secrets.token_hex(4), language)
-        self.tables[table_id] = table
-        return table
 
 
 # --- pages ---------------------------------------------------------------------------------
@@ -88,7 +58,28 @@ def _page(title: str, body: str, head: str = "", language: str = "en") -> HTMLRe
                             f"{head}</head><body>{body}</body></html>")
     response.headers["Vary"] = "Accept-Language"
     response.headers["Content-Language"] = language
+    response.headers.update(SECURITY_HEADERS)
     return response
+
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+"""Every page: scripts only from the server's own files (no inline script, so a rule file's
+text can never run as one), no framing, no sniffing a text as another type."""
+
+
+def script_data(value: Any) -> str:
+    """JSON to embed in ``<script type='application/json'>``: every ``<``, ``>`` and ``&`` is
+    escaped, so that no text of a rule file (``</script>``, ``<!--``) can end or hide the block."""
+    text = json.dumps(value, ensure_ascii=False)
+    for raw, escaped in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(raw, escaped)
+    return text
 
 
 def _switch(language: str) -> str:
@@ -122,9 +113,10 @@ def _home(request: Request) -> HTMLResponse:
         items.append(f"<li><a href='/game/{html.escape(key)}'>{html.escape(game.title)}</a> "
                      f"<span class='about'>{html.escape(about)}</span></li>")
     resume = request.cookies.get("atout_table")
+    resume = resume if resume and lobby.table(resume) is not None else None
     back_label = t("Back to your table")
     back = f"<p><a href='/table/{html.escape(resume)}'>{html.escape(back_label)}</a></p>" \
-        if resume in lobby.tables else ""
+        if resume else ""
     return _page(t("atout: card games"), f"<main class='page'>{_switch(language)}<h1>atout</h1>{back}"
                                          f"<ul class='games'>{''.join(items)}</ul></main>", language=language)
 
@@ -150,7 +142,8 @@ def _game_page(request: Request) -> HTMLResponse:
                       for v, label, p in variants)
     seats = "".join(f"<option value='{s}'>{html.escape(seat_label(s, None, t))}{_team_label(game, s)}</option>"
                     for s in range(most))
-    levels = "".join(f"<option value='{lv}'>{lv} ({html.escape(spec)})</option>" for lv, spec in lobby.levels.items())
+    levels = "".join(f"<option value='{html.escape(lv)}'>{html.escape(lv)} ({html.escape(spec)})</option>"
+                     for lv, spec in lobby.levels.items())
     key_html = html.escape(key)
     say = {name: html.escape(text) for name, text in [
         ("rules", t("Rules")), ("games", t("All games")), ("variant", t("Variant")), ("seat", t("Your seat")),
@@ -165,27 +158,54 @@ def _game_page(request: Request) -> HTMLResponse:
             f"<label>{say['seat']} <select name='seat' id='seat'>{seats}</select></label>"
             f"<label>{say['level']} <select name='level'>{levels}</select></label>"
             f"<button type='submit' id='start'>{say['play']}</button></form></main>"
-            "<script>const v=document.getElementById('variant'),s=document.getElementById('seat');"
-            "function fit(){const n=+v.selectedOptions[0].dataset.players;for(const o of s.options)"
-            "{o.hidden=+o.value>=n;}if(+s.value>=n)s.value='0';}v.onchange=fit;fit();</script>")
+            "<script src='/static/game.js'></script>")
     return _page(game.title, body, language=language)
 
 
 def _team_label(game: Game, seat: int) -> str:
-    return f" ({game.team_names[game.team_of[seat]]})" if game.fixed_teams and len(game.teams) < game.players else ""
+    if not game.fixed_teams or len(game.teams) >= game.players:
+        return ""
+    return f" ({html.escape(game.team_names[game.team_of[seat]])})"
+
+
+MAX_FORM = 4096
+"""The longest form a game's page sends (game, variant, seat, level, language, seed)."""
+
+FIELD_LIMITS = {"game": 100, "variant": 100, "seat": 4, "level": 40, "lang": 12, "seed": 100}
 
 
 async def _new_table(request: Request) -> Response:
+    """A new table from the game's page: a form of this site, small and of known fields."""
     lobby: Lobby = request.app.state.lobby
-    form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items()}
-    asked = str(form.get("lang", ""))
-    language = asked if asked in LANGUAGES else best_language(request.headers.get("accept-language"))
+    language = best_language(request.headers.get("accept-language"))
+    if not _same_origin(request):
+        return _error("a table is opened from this site's own pages only", 403, language)
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/x-www-form-urlencoded":
+        return _error("a new table is asked for with a form (application/x-www-form-urlencoded)", 415, language)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM:
+            return _error(f"the form is longer than {MAX_FORM} bytes", 413, language)
+    form = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
+    long = [name for name, most in FIELD_LIMITS.items() if len(form.get(name, "")) > most]
+    unknown = sorted(set(form) - set(FIELD_LIMITS))
+    if long or unknown:
+        what = f"'{long[0]}' is longer than {FIELD_LIMITS[long[0]]} characters" if long else f"no field '{unknown[0]}'"
+        return _error(f"the form is not one of this site's: {what}", 400, language)
+    asked = form.get("lang", "")
+    language = asked if asked in LANGUAGES else language
     try:
-        seat = int(str(form.get("seat", "0")))
-        table = lobby.open_table(str(form.get("game", "")), str(form.get("variant", "")) or None, seat,
-                                 str(form.get("level", "easy")), str(form.get("seed", "")) or None, language)
+        seat = whole_number(form.get("seat", "0"))
+        if seat is None:
+            raise ValueError
+        table = lobby.open_table(form.get("game", ""), form.get("variant", "") or None, seat,
+                                 form.get("level", "easy"), form.get("seed", "") or None, language,
+                                 client=request.client.host if request.client else "")
     except ValueError:
         return _error(translation(language)("the seat is a number"), language=language)
+    except ServerFull as err:
+        return _error(str(err), 503, language)
     except AtoutError as err:
         return _error(str(err), language=language)
     response = RedirectResponse(f"/table/{table.id}", status_code=303)
@@ -193,10 +213,19 @@ async def _new_table(request: Request) -> Response:
     return response
 
 
+def _same_origin(connection: Request | WebSocket) -> bool:
+    """A request a page of this site sent: no Origin (not a browser's cross-site request), or
+    an Origin naming the host the request was sent to."""
+    origin = connection.headers.get("origin")
+    if origin is None:
+        return True
+    return origin.split("://", 1)[-1].rstrip("/") == connection.headers.get("host", "")
+
+
 def _table_page(request: Request) -> HTMLResponse:
     """The table; ``?lang=`` switches its language for good (the table keeps it)."""
     lobby: Lobby = request.app.state.lobby
-    table = lobby.tables.get(request.path_params["table_id"])
+    table = lobby.table(request.path_params["table_id"])
     if table is None:
         language = _language(request)
         return _error(translation(language)(
@@ -212,7 +241,7 @@ def _table_page(request: Request) -> HTMLResponse:
               "public_piles": [n for n, p in zip(game.pile_names, game.pile_public) if p],
               "lang": language, "languages": [[code, language_name(code)] for code in LANGUAGES],
               "text": table_text(language) if language != "en" else {}, "plural": plural_table(language)}
-    data = json.dumps(config).replace("</", "<\\/")
+    data = script_data(config)
     body = (f"<div id='app'></div><script id='config' type='application/json'>{data}</script>"
             f"<script src='/static/table.js'></script>")
     return _page(t("{game}: atout", game=game.title), body, language=language)
@@ -265,13 +294,17 @@ def _static(request: Request) -> Response:
     path = WEB / name
     if "/" in name or name.rsplit(".", 1)[-1] not in types or not path.is_file():
         return Response("not found", status_code=404)
-    return Response(path.read_text(encoding="utf-8"), media_type=types[name.rsplit(".", 1)[-1]])
+    return Response(path.read_text(encoding="utf-8"), media_type=types[name.rsplit(".", 1)[-1]],
+                    headers={"X-Content-Type-Options": "nosniff"})
 
 
 async def _socket(websocket: WebSocket) -> None:
     """Each message from the page gets exactly one answer: the new view, or an error."""
     lobby: Lobby = websocket.app.state.lobby
-    table = lobby.tables.get(websocket.path_params["table_id"])
+    if not _same_origin(websocket):
+        await websocket.close(code=1008)            # policy violation: a page of another site
+        return
+    table = lobby.table(websocket.path_params["table_id"])
     await websocket.accept()
     if table is None:
         await websocket.send_json({"type": "error", "message": "no such table: start a new one", "fatal": True})
@@ -280,10 +313,41 @@ async def _socket(websocket: WebSocket) -> None:
     await websocket.send_json(table.view())
     try:
         while True:
-            message = await websocket.receive_json()
-            await websocket.send_json(await _answer(table, message))
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            lobby.table(table.id)           # seen now: an active table never idles out
+            try:
+                answer = await _answer(table, _read_frame(frame))
+            except FrameError as err:
+                answer = {"type": "error", "message": str(err)}
+            await websocket.send_json(answer)
     except WebSocketDisconnect:
         return
+
+
+MAX_FRAME = 16_384
+"""The longest message a page sends is an action's text in a few words of JSON: far below this."""
+
+
+class FrameError(ValueError):
+    """A frame the table cannot read; it is answered with an error and the socket stays open."""
+
+
+def _read_frame(frame: dict) -> dict:
+    """A page's message: a JSON object in a text frame of at most MAX_FRAME characters."""
+    text = frame.get("text")
+    if text is None:
+        raise FrameError("the table reads text frames of JSON, not binary ones")
+    if len(text) > MAX_FRAME:
+        raise FrameError(f"a message of {len(text)} characters: the table reads at most {MAX_FRAME}")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise FrameError("the message is not JSON") from None
+    if not isinstance(message, dict):
+        raise FrameError("the message is not a JSON object")
+    return message
 
 
 async def _answer(table: Table, message: Any) -> dict:

@@ -77,7 +77,8 @@ function suitLook(index) {
 function pip(look, cls = "") {
   if (look.symbol || !look.pip) return el("span", { class: "mark " + cls, text: look.mark });
   const node = el("span", { class: "mark svg " + cls });
-  node.innerHTML = `<svg viewBox="0 0 24 24" aria-label="${look.name}">${PIPS[look.pip]}</svg>`;
+  node.innerHTML = `<svg viewBox="0 0 24 24">${PIPS[look.pip]}</svg>`;     // the drawing: constants of this file
+  node.firstChild.setAttribute("aria-label", look.name);                      // the name: a rule file's text
   return node;
 }
 

@@ -199,3 +199,50 @@ def test_respace() -> None:
 def test_respace_leaves_text_of_several_lines_alone(text):
     assert respace(text) is None
     assert respace(text.replace("\r", "").replace("\n", " ")) is not None
+
+
+def test_a_symbolic_link_is_followed_and_kept(tmp_path: Path) -> None:
+    target = tmp_path / "real.yaml"
+    target.write_text(_messy(), encoding="utf-8")
+    link = tmp_path / "link.yaml"
+    link.symlink_to(target)
+    result = CliRunner().invoke(main, ["fmt", str(link)])
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and link.resolve() == target and target.read_text(encoding="utf-8") == WHIST
+
+
+def test_a_file_with_another_hard_link_is_left_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "a.yaml"
+    path.write_bytes(_messy().encode("utf-8"))
+    other = tmp_path / "b.yaml"
+    other.hardlink_to(path)
+    result = CliRunner().invoke(main, ["fmt", str(path)])
+    assert result.exit_code == 1
+    assert f"atout: {path}: has 2 hard links, which a new file would split: left as it is" in result.output
+    assert path.stat().st_ino == other.stat().st_ino and path.read_bytes() == _messy().encode("utf-8")
+
+
+def test_a_read_only_file_is_left_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "ro.yaml"
+    path.write_bytes(_messy().encode("utf-8"))
+    path.chmod(0o444)
+    result = CliRunner().invoke(main, ["fmt", str(path)])
+    assert result.exit_code == 1 and f"atout: {path}: read-only: left as it is" in result.output
+    assert path.read_bytes() == _messy().encode("utf-8") and path.stat().st_mode & 0o777 == 0o444
+
+
+def test_an_edit_saved_while_fmt_runs_is_kept(tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "edited.yaml"
+    path.write_bytes(_messy().encode("utf-8"))
+    import interpreter.authoring.fmt as fmt
+
+    real = fmt.format_text
+
+    def format_while_an_editor_saves(text: str, name: str) -> str:
+        path.write_bytes(_messy().encode("utf-8") + b"# saved meanwhile\n")
+        return real(text, name)
+
+    monkeypatch.setattr(fmt, "format_text", format_while_an_editor_saves)
+    result = CliRunner().invoke(main, ["fmt", str(path)])
+    assert result.exit_code == 1 and "changed since atout fmt read it: left as it is" in result.output
+    assert path.read_bytes() == _messy().encode("utf-8") + b"# saved meanwhile\n"

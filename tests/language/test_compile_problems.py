@@ -293,3 +293,24 @@ def test_a_counter_may_not_take_a_built_in_or_let_name(tmp_path, name):
     text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
     text += f"\ncounters:\n  {name}:\n    of: team\n    start: 0\n    then: 1\n"
     assert problem_messages(tmp_path, text) == [f"'{name}' is already a built-in or let name"]
+
+
+def test_a_card_ranked_again_and_again_is_one_problem_quoting_a_window_of_the_line(tmp_path):
+    """40,000 repeats once gave 40,000 problems, each quoting the whole line: a 47 KB file
+    printed 600 MB."""
+    text = (interpreter.GAMES_DIR / "whist.yaml").read_text(encoding="utf-8")
+    order = "order: A > K > Q > J > 10 > 9 > 8 > 7 > 6 > 5 > 4 > 3 > 2"
+    assert order in text
+    path = tmp_path / "repeats.yaml"
+    path.write_text(text.replace(order, order + " > 2S" * 5000 + " > K" * 5000), encoding="utf-8")
+    found, game = interpreter.problems_in(path)
+    assert game is None
+    shown = [p.format().removeprefix(f"{path}:") for p in found]
+    assert [s.splitlines()[0] for s in shown] == [
+        f"{line_of(text, order)}:61: card 2S is ranked 5001 times (first as part of '2')",
+        f"{line_of(text, order)}:{61 + 5 * 5000}: 'K' names no card that is not ranked already (5000 times)"]
+    for problem in shown:
+        quoted, caret = problem.splitlines()[1:3]
+        assert len(quoted) < 130 and quoted.strip().startswith("…") and quoted.endswith("…")
+        assert quoted[caret.index("^"):].startswith(("2S", "K"))           # the caret under the card
+

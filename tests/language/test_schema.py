@@ -107,3 +107,16 @@ def test_pattern_problems_say_what_a_code_or_name_looks_like(case, hint):
 def test_a_pattern_problem_underlines_the_whole_key():
     problem_details, _ = interpreter.problems_in(BROKEN / "pile_name_pattern.yaml")
     assert problem_details[0].format().splitlines()[1:3] == ["      Discards: {seen by: everyone}", "      ^^^^^^^^"]
+
+
+@pytest.mark.parametrize("number", ["²", "٣", "0", "7", "1" * 30])
+def test_a_sentence_for_a_follow_clause_names_one_that_exists(tmp_path, number):
+    """The clause's number is ASCII digits within the clauses there are; ``²`` once ended in
+    a traceback and ``٣`` was read as 3."""
+    text = (interpreter.GAMES_DIR / "belote.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "words.yaml"
+    path.write_text(text.replace("words:                      # how the rules page reads these lets\n",
+                                 f"words:\n  'follow {number}': the sentence of a clause\n", 1), encoding="utf-8")
+    found, game = interpreter.problems_in(path)
+    assert game is None and len(found) == 1
+    assert "'follow' has 6 clause(s), numbered from 1" in found[0].format()

@@ -245,3 +245,28 @@ async def test_hover_on_a_pass_that_is_final(client: LanguageClient) -> None:
     assert (await _hover(client, uri, _where(text, "      who passes: drops out", "who passes"))).startswith(
         "**After a pass**\n\nIn an open round")
     assert await _diagnostics(client, uri) == []
+
+
+async def test_a_position_past_the_end_of_the_buffer_has_nothing(client: LanguageClient) -> None:
+    text = (GAMES / "whist.yaml").read_text(encoding="utf-8")
+    uri = _open(client, GAMES / "whist.yaml")
+    past = t.Position(line=text.count("\n") + 3, character=4)
+    document = t.TextDocumentIdentifier(uri=uri)
+    completion = await client.text_document_completion_async(t.CompletionParams(text_document=document, position=past))
+    assert not completion.items
+    assert await _hover(client, uri, past) is None
+    assert await client.text_document_definition_async(t.DefinitionParams(text_document=document, position=past)) is None
+    assert not await client.text_document_references_async(t.ReferenceParams(
+        text_document=document, position=past, context=t.ReferenceContext(include_declaration=True)))
+
+
+async def test_ranges_count_utf16_units_after_a_character_outside_the_bmp(client: LanguageClient, tmp_path: Path) -> None:
+    """The server announces UTF-16 positions: 😀 is one character and two units, so everything
+    after it on its line sits one unit further than its character count."""
+    text = (GAMES / "whist.yaml").read_text(encoding="utf-8").replace("game: Whist", "game: 😀 Whist: x")
+    uri = _open(client, tmp_path / "emoji.yaml", text)
+    [found] = await _diagnostics(client, uri)
+    row = text.split("\n").index("game: 😀 Whist: x")
+    line = text.split("\n")[row]
+    units = len(line[:line.index(": x")].encode("utf-16-le")) // 2
+    assert (found.range.start.line, found.range.start.character) == (row, units) == (row, line.index(": x") + 1)

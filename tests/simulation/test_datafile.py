@@ -10,6 +10,7 @@ import pyarrow.parquet as pq
 from click.testing import CliRunner
 
 from cli import main
+import interpreter
 import interpreter.simulation.datafile as datafile
 from interpreter.simulation.datafile import _value
 
@@ -145,3 +146,57 @@ def test_help_of_simulate_and_play_names_every_player_kind():
     for command in ("simulate", "play"):
         text = " ".join(RUN.invoke(main, [command, "--help"]).output.split())
         assert all(f"{kind}," in text or f"{kind}[" in text for kind in PLAYERS), (command, text)
+
+
+def test_a_csv_cell_never_starts_a_spreadsheet_formula(tmp_path):
+    text = (interpreter.GAMES_DIR / "euchre.yaml").read_text(encoding="utf-8")
+    for old, new in (("  North-South: [0, 2] ", "  '=HYPERLINK(\"http://x\")': [0, 2] "),
+                     ("  East-West: [1, 3]", "  '@SUM(A1)': [1, 3]")):
+        assert old in text
+        text = text.replace(old, new)
+    rules = tmp_path / "formula.yaml"
+    rules.write_text(text, encoding="utf-8")
+    out = tmp_path / "deals.csv"
+    result = RUN.invoke(main, ["simulate", str(rules), "-n", "3", "--seed", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    with out.open(newline="") as data:
+        cells = [cell for row in csv.reader(data) for cell in row]
+    assert not [c for c in cells if c.startswith(("=", "+", "@", "\t", "\r")) or c.startswith("-") and not c.strip("-0123456789. ")]
+    assert "score:'=HYPERLINK(\"http://x\")" not in cells and "'=HYPERLINK(\"http://x\")" in " ".join(cells)
+
+
+def test_records_and_data_files_are_written_through_a_link_with_the_usual_mode(tmp_path):
+    import os
+
+    old = os.umask(0o022)
+    try:
+        for option, name in (("--record", "r.jsonl"), ("--out", "d.csv")):
+            target = tmp_path / f"real-{name}"
+            target.write_text("old\n")
+            link = tmp_path / name
+            link.symlink_to(target)
+            result = RUN.invoke(main, ["simulate", "aluette", "-n", "2", "--seed", "1", option, str(link)])
+            assert result.exit_code == 0, result.output
+            assert link.is_symlink() and target.read_text() != "old\n", option
+            assert target.stat().st_mode & 0o777 == 0o644, option          # as any new file, whatever the kind
+    finally:
+        os.umask(old)
+
+
+def test_a_failed_write_names_the_file(tmp_path):
+    """A write past the file-size limit once said 'atout: : File too large'."""
+    import resource
+    import signal
+
+    path = tmp_path / "big.jsonl"
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    previous = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (2000, hard))
+    try:
+        result = RUN.invoke(main, ["simulate", "aluette", "-n", "50", "--seed", "1", "--record", str(path)])
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, previous)
+    assert result.exit_code == 1
+    assert result.output.strip() == f"atout: {path}: cannot write the record: File too large"
+    assert not path.exists() and [p.name for p in tmp_path.iterdir()] == []

@@ -102,3 +102,47 @@ def test_a_rate_of_exactly_0_or_1_is_charted_with_error_bars_that_hold_it(k, n):
         assert bars.datavalues.tolist() == [k / n]
     finally:
         report._plt().close(figure)
+
+
+def _damaged(folder, name: str, change) -> str:
+    import csv
+
+    with (folder / "b.csv").open(newline="") as text:
+        rows = list(csv.reader(text))
+    rows = change(rows[0], rows[1:])
+    path = folder / name
+    with path.open("w", newline="") as out:
+        csv.writer(out).writerows(rows)
+    return str(path)
+
+
+def _set(column: str, value: str):
+    return lambda head, rows: [head] + [[value if h == column else x for h, x in zip(head, row)] for row in rows]
+
+
+@pytest.mark.parametrize("name, change, said", [
+    ("nodealer.csv", lambda head, rows: [[x for h, x in zip(head, r) if h != "dealer"] for r in [head] + rows],
+     "not a data file of 'atout simulate --out': it has no column 'dealer'"),
+    ("score.csv", _set("score:North-South", "abc"), "deal 1: 'score:North-South' is not a number: 'abc'"),
+    ("count.csv", _set("rule:card points", str(10**9)), "deal 1: 'rule:card points' is not a count from 0 to 10000"),
+    ("dealer.csv", _set("dealer", "99"), "deal 1: the dealer and the players must name the 4 seats"),
+    ("players.csv", _set("players", "x"), "deal 1: the dealer and the players must name the 4 seats"),
+])
+def test_a_data_file_atout_did_not_write_is_one_line(data, name, change, said):
+    folder, _, _ = data
+    path = _damaged(folder, name, change)
+    result = RUN.invoke(main, ["report", path, "-o", str(folder / "x.html")])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output == f"atout: {path}: {said}" + result.output.split(said, 1)[1] and result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("column", ["fact:contract made", "score:North-South"])
+def test_a_name_written_like_a_formula_is_drawn_as_text(data, column):
+    """matplotlib read '$\\frac{$' in a chart's labels as a formula, and failed."""
+    folder, _, _ = data
+    name = column.split(":", 1)[1]
+    path = _damaged(folder, "math.csv", lambda head, rows: [[h.replace(name, "$\\frac{$") for h in head]] + rows)
+    result = RUN.invoke(main, ["report", path, "-o", str(folder / "math.html")])
+    assert result.exit_code == 0, result.output
+    page = (folder / "math.html").read_text()
+    assert len(_images(page)) == 4

@@ -2,37 +2,21 @@
 module (the steps of playing at the table page are in table_steps.py)."""
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
-from table_steps import CHROMIUM, DRIVER, GAMES
+from table_steps import CHROMIUM, DRIVER, GAMES, running
 
 
 @pytest.fixture(scope="module")
 def server():
     """The app on a free local port, in this process (so the test can read the engine's results)."""
-    uvicorn = pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
     from cli import LEVELS
     from interpreter.web.serve import make_app
 
-    app = make_app(GAMES, LEVELS, pace=0)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    runner = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=runner.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not runner.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert runner.started, "the server did not start"
-    yield app, f"http://127.0.0.1:{port}"
-    runner.should_exit = True
-    thread.join(5)
+    with running(make_app(GAMES, LEVELS, pace=0)) as served:
+        yield served
 
 
 @pytest.fixture(scope="module")

@@ -2,8 +2,13 @@
 from __future__ import annotations
 
 import shutil
+import socket
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 import interpreter
 
@@ -71,3 +76,22 @@ def open_table(driver, base: str, game: str, seed: str | None = None, seat: int 
 
 def fmt(x) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):.3f}".rstrip("0")
+
+
+@contextmanager
+def running(app):
+    """``app`` served on a free local port in a thread of this process: (app, its base address)."""
+    uvicorn = pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    runner = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=runner.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not runner.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert runner.started, "the server did not start"
+    yield app, f"http://127.0.0.1:{port}"
+    runner.should_exit = True
+    thread.join(5)

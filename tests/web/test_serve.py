@@ -16,6 +16,7 @@ from click.testing import CliRunner  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 import interpreter  # noqa: E402
+import interpreter.web.lobby  # noqa: E402
 from cli import LEVELS, main  # noqa: E402
 from interpreter.language.card_names import in_language, names_in   # noqa: E402
 from interpreter.language.source import read_source   # noqa: E402
@@ -359,3 +360,89 @@ def test_serve_checks_its_games_first(tmp_path):
     broken.write_text("game: X\nplayers: 4\n")
     result = CliRunner().invoke(main, ["serve", str(broken)])
     assert result.exit_code == 1 and result.output.startswith("atout: ") and "Traceback" not in result.output
+
+
+def test_a_frame_the_table_cannot_read_is_answered_and_the_socket_stays(client):
+    table_id = open_table(client, "belote")
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        first = ws.receive_json()
+        for frame, answer in (("not json", "the message is not JSON"), ("[" * 100_000, "a message of 100000 characters"),
+                              ("[" * 5000 + "]" * 5000, "the message is not JSON"), ("[1, 2]", "not a JSON object"),
+                              (b"\x00\x01", "not binary ones")):
+            if isinstance(frame, bytes):
+                ws.send_bytes(frame)
+            else:
+                ws.send_text(frame)
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and answer in reply["message"], (frame[:20], reply)
+        ws.send_json({"type": "view"})
+        assert ws.receive_json() == first                 # the same socket, the same table
+
+
+def test_two_rule_files_of_one_name_are_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr("interpreter.web.serve.serve", lambda *args: pytest.fail("served"))
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "whist.yaml").write_text(GAMES["whist"].read_text(encoding="utf-8"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["serve", str(tmp_path / "a" / "whist.yaml"), str(tmp_path / "b" / "whist.yaml")])
+    assert result.exit_code == 2 and "two rule files are named whist.yaml" in result.output
+
+
+def test_serving_beyond_this_machine_says_what_is_exposed(monkeypatch):
+    served = []
+    monkeypatch.setattr("interpreter.web.serve.serve", lambda games, levels, host, port, pace: served.append(host))
+    wide = CliRunner().invoke(main, ["serve", "whist", "--host", "0.0.0.0", "--port", "8123"])
+    assert wide.exit_code == 0 and served == ["0.0.0.0"]
+    assert ("atout: warning: serving on 0.0.0.0: anyone who can reach this machine on port 8123 can open tables of "
+            "whist and play them") in wide.output
+    for host in ("127.0.0.1", "::1", "localhost"):
+        assert "warning" not in CliRunner().invoke(main, ["serve", "whist", "--host", host]).output
+
+
+def test_a_tables_seed_cannot_be_searched_for(client):
+    seeds = {client.app.state.lobby.tables[open_table(client, "belote", seed="")].seed for _ in range(3)}
+    assert len(seeds) == 3 and all(len(seed) == 32 and int(seed, 16) >= 0 for seed in seeds)    # 128 bits each
+
+
+def test_a_new_table_comes_only_from_a_small_form_of_this_site(client):
+    form = {"game": "belote", "seat": "0", "level": "easy"}
+    other_site = client.post("/new", data=form, headers={"Origin": "http://evil.example"}, follow_redirects=False)
+    assert other_site.status_code == 403
+    same_site = client.post("/new", data=form, headers={"Origin": "http://testserver"}, follow_redirects=False)
+    assert same_site.status_code == 303
+    as_json = client.post("/new", json=form, follow_redirects=False)
+    assert as_json.status_code == 415
+    huge = client.post("/new", data=form | {"seed": "7" * 2_000_000}, follow_redirects=False)
+    assert huge.status_code == 413 and "longer than 4096 bytes" in huge.text
+    long_seed = client.post("/new", data=form | {"seed": "7" * 101}, follow_redirects=False)
+    assert long_seed.status_code == 400 and "&#x27;seed&#x27; is longer than 100 characters" in long_seed.text
+    assert client.post("/new", data=form | {"x": "1"}, follow_redirects=False).status_code == 400
+    with pytest.raises(Exception):
+        with client.websocket_connect(f"/ws/{same_site.headers['location'].rsplit('/', 1)[1]}",
+                                      headers={"Origin": "http://evil.example"}) as ws:
+            ws.receive_json()
+
+
+def test_nobody_can_evict_a_game_in_progress():
+    now = [0.0]
+    app = make_app(GAMES, LEVELS, pace=0)
+    lobby = app.state.lobby
+    lobby.clock = lambda: now[0]
+    mine = lobby.open_table("belote", None, 0, "easy", client="10.0.0.1")
+    for k in range(interpreter.web.lobby.PER_CLIENT + 5):            # one client's flood replaces its own tables
+        lobby.open_table("belote", None, 0, "easy", client="10.0.0.2")
+        now[0] += 1
+        lobby.table(mine.id)                                       # the person's table stays in play
+    assert lobby.table(mine.id) is mine
+    assert sum(1 for t in lobby.tables.values() if t is not mine) == interpreter.web.lobby.PER_CLIENT
+    for k in range(interpreter.web.lobby.MAX_TABLES):               # many clients fill the server: refused, not evicted
+        try:
+            lobby.open_table("belote", None, 0, "easy", client=f"10.1.{k // 250}.{k % 250}")
+        except interpreter.web.lobby.ServerFull as err:
+            assert "the table server is full" in str(err)
+            break
+    else:
+        pytest.fail("the server never said it was full")
+    assert lobby.table(mine.id) is mine
+    now[0] += interpreter.web.lobby.IDLE_SECONDS + 1                  # two idle hours later every table is closed
+    assert lobby.table(mine.id) is None and lobby.tables == {}
