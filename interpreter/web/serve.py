@@ -111,8 +111,14 @@ def _home(request: Request) -> HTMLResponse:
     t = translation(language)
     items = []
     for key in lobby.games:
-        game = lobby.game(key)
-        about = _about(lobby, key, language) or game.about
+        try:
+            game = lobby.game(key)
+            about = _about(lobby, key, language) or game.about
+        except AtoutError as err:         # a served file saved broken (a half-typed edit): the others still play
+            problem = str(err).splitlines()[0]
+            items.append(f"<li class='broken'>{html.escape(key)} "
+                         f"<span class='error'>{html.escape(problem)}</span></li>")
+            continue
         items.append(f"<li><a href='/game/{html.escape(key)}'>{html.escape(game.title)}</a> "
                      f"<span class='about'>{html.escape(about)}</span></li>")
     resume = request.cookies.get("atout_table")

@@ -463,3 +463,15 @@ def test_a_loopback_server_answers_only_to_its_own_names():
     assert [is_loopback(h) for h in ("127.0.0.1", "::1", "localhost", "0.0.0.0", "192.168.1.2", "example.org")] == \
         [True, True, True, False, False, False]
     assert local_names("::1") == ["127.0.0.1", "[::1]", "localhost"]
+
+
+def test_a_served_file_saved_broken_is_shown_with_its_problem_and_the_others_still_play(tmp_path):
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(GAMES["whist"].read_text(encoding="utf-8"), encoding="utf-8")
+    client = TestClient(make_app({"mine": mine, "belote": GAMES["belote"]}, LEVELS, pace=0))
+    assert client.get("/").status_code == 200
+    mine.write_text("game: Mine\nplayers: [\n", encoding="utf-8")             # saved half-typed
+    home = client.get("/")
+    assert home.status_code == 200 and "/game/belote" in home.text
+    assert re.search(r"<li class='broken'>mine <span class='error'>[^<]*mine\.yaml:\d+:\d+: [^<]+</span></li>", home.text)
+    assert client.get("/game/mine").status_code == 404 and client.get("/game/belote").status_code == 200
