@@ -465,7 +465,7 @@ def replay(record_file: Path) -> None:
 def serve(game_names: tuple[str, ...], port: int, host: str, pace: float) -> None:
     """Card tables in the browser: every bundled game, or the games named (names or rule files)."""
     try:
-        from interpreter.web.serve import serve as run
+        from interpreter.web.serve import is_loopback, serve as run
     except ImportError as err:
         raise click.ClickException(f"'atout serve' needs the web extra ({err.name} is missing): "
                                    "pip install 'atout[web]'") from None
@@ -478,22 +478,10 @@ def serve(game_names: tuple[str, ...], port: int, host: str, pace: float) -> Non
             raise click.BadParameter(f"two rule files are named {path.name} ({same} and {path}): a table's address "
                                      "names a game by its file name, so rename one", param_hint="GAME")
         games[path.stem] = path
-    if not _loopback(host):
+    if not is_loopback(host):
         click.echo(f"atout: warning: serving on {host}: anyone who can reach this machine on port {port} can open "
                    f"tables of {', '.join(games)} and play them; the pages have no password", err=True)
     run(games, LEVELS, host, port, pace)
-
-
-def _loopback(host: str) -> bool:
-    """An address only this machine reaches."""
-    import ipaddress
-
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 @main.command()

@@ -12,12 +12,15 @@ pace in a browser, none in tests), so a closed tab pauses its table and a reload
 from __future__ import annotations
 
 import html
+import ipaddress
 import json
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -108,8 +111,14 @@ def _home(request: Request) -> HTMLResponse:
     t = translation(language)
     items = []
     for key in lobby.games:
-        game = lobby.game(key)
-        about = _about(lobby, key, language) or game.about
+        try:
+            game = lobby.game(key)
+            about = _about(lobby, key, language) or game.about
+        except AtoutError as err:         # a served file saved broken (a half-typed edit): the others still play
+            problem = str(err).splitlines()[0]
+            items.append(f"<li class='broken'>{html.escape(key)} "
+                         f"<span class='error'>{html.escape(problem)}</span></li>")
+            continue
         items.append(f"<li><a href='/game/{html.escape(key)}'>{html.escape(game.title)}</a> "
                      f"<span class='about'>{html.escape(about)}</span></li>")
     resume = request.cookies.get("atout_table")
@@ -372,10 +381,13 @@ async def _answer(table: Table, message: Any) -> dict:
         return table.view()
 
 
-def make_app(games: dict[str, Path], levels: dict[str, str], pace: float = 0.7) -> Starlette:
+def make_app(games: dict[str, Path], levels: dict[str, str], pace: float = 0.7,
+             hosts: list[str] | None = None) -> Starlette:
     """The ASGI app: ``games`` maps a short name to its rule file, ``levels`` an AI level to a
-    player spec, ``pace`` is the pause in seconds the page leaves between AI moves."""
-    app = Starlette(routes=[
+    player spec, ``pace`` is the pause in seconds the page leaves between AI moves. With
+    ``hosts``, a request naming any other host (a DNS-rebinding page's) is refused."""
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+    app = Starlette(middleware=middleware, routes=[
         Route("/", _home), Route("/game/{key}", _game_page), Route("/new", _new_table, methods=["POST"]),
         Route("/table/{table_id}", _table_page), Route("/rules/{key}", _rules_page),
         Route("/static/{name}", _static), WebSocketRoute("/ws/{table_id}", _socket)])
@@ -398,4 +410,21 @@ def serve(games: dict[str, Path], levels: dict[str, str], host: str, port: int, 
         raise AtoutError(f"cannot listen on {host}:{port}: {os.strerror(err.errno) if err.errno else err}"
                          + (" (choose another with --port)" if err.errno == errno.EADDRINUSE else "")) from None
     print(f"atout: tables at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
-    uvicorn.run(make_app(games, levels, pace), host=host, port=port, log_level="warning")
+    uvicorn.run(make_app(games, levels, pace, local_names(host) if is_loopback(host) else None),
+                host=host, port=port, log_level="warning")
+
+
+def is_loopback(host: str) -> bool:
+    """An address only this machine reaches."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def local_names(host: str) -> list[str]:
+    """The names a browser on this machine may give a loopback server in its Host header."""
+    own = f"[{host.strip('[]')}]" if ":" in host else host
+    return sorted({"127.0.0.1", "localhost", "[::1]", own})

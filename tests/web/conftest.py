@@ -13,9 +13,9 @@ from table_steps import CHROMIUM, DRIVER, GAMES, running
 def server():
     """The app on a free local port, in this process (so the test can read the engine's results)."""
     from cli import LEVELS
-    from interpreter.web.serve import make_app
+    from interpreter.web.serve import local_names, make_app
 
-    with running(make_app(GAMES, LEVELS, pace=0)) as served:
+    with running(make_app(GAMES, LEVELS, pace=0, hosts=local_names("127.0.0.1"))) as served:   # as atout serve
         yield served
 
 

@@ -446,3 +446,32 @@ def test_nobody_can_evict_a_game_in_progress():
     assert lobby.table(mine.id) is mine
     now[0] += interpreter.web.lobby.IDLE_SECONDS + 1                  # two idle hours later every table is closed
     assert lobby.table(mine.id) is None and lobby.tables == {}
+
+
+def test_a_loopback_server_answers_only_to_its_own_names():
+    """A DNS-rebinding page reaches 127.0.0.1 under its own name: its Host header gives it away."""
+    from interpreter.web.serve import is_loopback, local_names
+
+    app = make_app(GAMES, LEVELS, pace=0, hosts=local_names("127.0.0.1"))
+    assert TestClient(app, base_url="http://127.0.0.1:8000").get("/").status_code == 200
+    assert TestClient(app, base_url="http://localhost:8000").get("/game/belote").status_code == 200
+    rebound = TestClient(app, base_url="http://evil.example:8000")
+    assert rebound.get("/").status_code == 400 and rebound.post("/new", data={"game": "belote"}).status_code == 400
+    with pytest.raises(Exception):
+        with rebound.websocket_connect("/ws/anything") as ws:
+            ws.receive_json()
+    assert [is_loopback(h) for h in ("127.0.0.1", "::1", "localhost", "0.0.0.0", "192.168.1.2", "example.org")] == \
+        [True, True, True, False, False, False]
+    assert local_names("::1") == ["127.0.0.1", "[::1]", "localhost"]
+
+
+def test_a_served_file_saved_broken_is_shown_with_its_problem_and_the_others_still_play(tmp_path):
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(GAMES["whist"].read_text(encoding="utf-8"), encoding="utf-8")
+    client = TestClient(make_app({"mine": mine, "belote": GAMES["belote"]}, LEVELS, pace=0))
+    assert client.get("/").status_code == 200
+    mine.write_text("game: Mine\nplayers: [\n", encoding="utf-8")             # saved half-typed
+    home = client.get("/")
+    assert home.status_code == 200 and "/game/belote" in home.text
+    assert re.search(r"<li class='broken'>mine <span class='error'>[^<]*mine\.yaml:\d+:\d+: [^<]+</span></li>", home.text)
+    assert client.get("/game/mine").status_code == 404 and client.get("/game/belote").status_code == 200
