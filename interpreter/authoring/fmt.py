@@ -244,7 +244,7 @@ def format_text(text: str, name: str = "<text>") -> str:
 def format_file(path: str | Path) -> Outcome:
     """Read and format one file (nothing is written)."""
     try:
-        stamp = _stamp(path)
+        stamp = _stamp(os.stat(path))
         text = read_text(path)
     except RuleFileError as err:
         raise FormatError(f"{path}: not formatted: {err.problems[0].message}") from None
@@ -253,8 +253,7 @@ def format_file(path: str | Path) -> Outcome:
     return Outcome(str(path), text, format_text(text, str(path)), stamp)
 
 
-def _stamp(path: str | Path) -> tuple[int, ...]:
-    info = os.stat(path)
+def _stamp(info: os.stat_result) -> tuple[int, ...]:
     return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
 
 
@@ -266,7 +265,7 @@ def write_formatted(outcome: Outcome) -> None:
     name = outcome.path
     target = Path(os.path.realpath(name))
     info = os.stat(target)
-    if _stamp(target) != outcome.stamp:
+    if _stamp(info) != outcome.stamp:
         raise FormatError(f"{name}: changed since atout fmt read it: left as it is (run atout fmt again)")
     if not info.st_mode & stat.S_IWUSR:
         raise FormatError(f"{name}: read-only: left as it is")

@@ -45,8 +45,13 @@ class Lobby:
         self._expire()
         table = self.tables.get(table_id)
         if table is not None:
-            self._seen[table_id] = self.clock()
+            self.seen(table_id)
         return table
+
+    def seen(self, table_id: str) -> None:
+        """A table in use now (a message at its socket): it does not idle out."""
+        if table_id in self._seen:
+            self._seen[table_id] = self.clock()
 
     def open_table(self, key: str, variant: str | None, seat: int, level: str, seed: str | None = None,
                    language: str = "en", client: str = "") -> Table:

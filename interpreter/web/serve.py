@@ -45,10 +45,10 @@ WEB = Path(__file__).resolve().parent
 
 # --- pages ---------------------------------------------------------------------------------
 
-def _language(request: Request, fallback: str | None = None) -> str:
-    """The page's language: the switch's ``?lang=``, else ``fallback`` (a table's own), else the
-    browser's ``Accept-Language``."""
-    asked = request.query_params.get("lang")
+def _language(request: Request, fallback: str | None = None, asked: str | None = None) -> str:
+    """The page's language: the switch's ``?lang=`` (or the form's ``asked``), else ``fallback``
+    (a table's own), else the browser's ``Accept-Language``."""
+    asked = request.query_params.get("lang") if asked is None else asked
     if asked in LANGUAGES:
         return asked
     return fallback or best_language(request.headers.get("accept-language"))
@@ -186,7 +186,7 @@ FIELD_LIMITS = {"game": 100, "variant": 100, "seat": 4, "level": 40, "lang": 12,
 async def _new_table(request: Request) -> Response:
     """A new table from the game's page: a form of this site, small and of known fields."""
     lobby: Lobby = request.app.state.lobby
-    language = best_language(request.headers.get("accept-language"))
+    language = _language(request)
     if not _same_origin(request):
         return _error("a table is opened from this site's own pages only", 403, language)
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/x-www-form-urlencoded":
@@ -202,8 +202,7 @@ async def _new_table(request: Request) -> Response:
     if long or unknown:
         what = f"'{long[0]}' is longer than {FIELD_LIMITS[long[0]]} characters" if long else f"no field '{unknown[0]}'"
         return _error(f"the form is not one of this site's: {what}", 400, language)
-    asked = form.get("lang", "")
-    language = asked if asked in LANGUAGES else language
+    language = _language(request, asked=form.get("lang", ""))
     try:
         seat = whole_number(form.get("seat", "0"))
         if seat is None:
@@ -325,7 +324,7 @@ async def _socket(websocket: WebSocket) -> None:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 return
-            lobby.table(table.id)           # seen now: an active table never idles out
+            lobby.seen(table.id)            # an active table never idles out
             try:
                 answer = await _answer(table, _read_frame(frame))
             except FrameError as err:

@@ -51,8 +51,8 @@ const capitalNodes = (pieces) => typeof pieces[0] === "string" ? [capital(pieces
 
 const who = (seat) => seat === null || seat === undefined ? T("the table") : seat === cfg.seat ? T("you") : T("seat {n}", { n: seat });
 const Who = (seat) => capital(who(seat));
-const mine = (seat) => seat === cfg.seat;
-const cards = (n) => P("{n} card", "{n} cards", n);
+const isYou = (seat) => seat === cfg.seat;
+const cardCount = (n) => P("{n} card", "{n} cards", n);
 
 // --- suits and cards -----------------------------------------------------------------------
 // Drawn pips for the suits that have no typed symbol (Spanish and German packs): small inline SVGs.
@@ -325,7 +325,7 @@ function seatCell(s, where) {
   const name = who(s) + (cfg.teams ? ` · ${cfg.teams[s]}` : "");
   const c = v.choosing;
   const held = v.hand_sizes[s] - (c && c.kind === "give" && c.seat === s ? c.count - c.remaining : 0);
-  const meta = [cards(held), P("{n} trick", "{n} tricks", v.tricks[s])];
+  const meta = [cardCount(held), P("{n} trick", "{n} tricks", v.tricks[s])];
   if (v.melds[s] !== "0") meta.push(T("melds {points}", { points: v.melds[s] }));
   const box = el("div", { class: "seat" + (v.playing === s && !v.result ? " acting" : "") + (s === cfg.seat ? " me" : ""), "data-seat": s },
     el("strong", { text: name }), el("div", { class: "meta" }, meta.flatMap((t, i) => i ? [" · ", el("span", { text: t })] : [el("span", { text: t })])),
@@ -340,7 +340,7 @@ function seatCell(s, where) {
 
 function backs(n) {
   if (!n) return null;
-  return el("div", { class: "backs", title: cards(n) }, Array.from({ length: Math.min(n, 8) }, () => el("i")));
+  return el("div", { class: "backs", title: cardCount(n) }, Array.from({ length: Math.min(n, 8) }, () => el("i")));
 }
 
 // Cards a seat showed (a declaration) and those it is showing now: one overlapping row.
@@ -386,9 +386,9 @@ function centre(at) {
   });
   for (const [where, slots] of Object.entries(groups)) trickBox.append(el("div", { class: `slots ${where}` }, slots));
   if (done) note = v.last_trick.winner === null ? T("The trick is spoiled: nobody wins it.")
-    : mine(v.last_trick.winner) ? T("You win the trick.") : capital(T("{who} wins the trick.", { who: who(v.last_trick.winner) }));
+    : isYou(v.last_trick.winner) ? T("You win the trick.") : capital(T("{who} wins the trick.", { who: who(v.last_trick.winner) }));
   else if (!v.trick.length && !v.auction && !v.result && v.leader !== null && v.choosing === null && v.hand_sizes.some((n) => n))
-    note = mine(v.leader) ? T("You lead.") : capital(T("{who} leads.", { who: who(v.leader) }));
+    note = isYou(v.leader) ? T("You lead.") : capital(T("{who} leads.", { who: who(v.leader) }));
   return el("div", { class: "area centre" }, trickBox, piles(), el("div", { class: "note", id: "note", text: note }));
 }
 
@@ -430,7 +430,7 @@ function piles() {
     boxes.push(el("div", { class: "pile", "data-pile": name }, el("small", { text: pileLabel(name) }),
       fan(cards.map((code) => card(code, { class: "mini" })))));
   for (const [name, size] of Object.entries(v.pile_sizes)) if (size && !(name in v.piles) && !seenPiles.has(name))
-    boxes.push(el("div", { class: "pile", "data-pile": name }, el("small", { text: `${pileLabel(name)}: ${cards(size)}` }),
+    boxes.push(el("div", { class: "pile", "data-pile": name }, el("small", { text: `${pileLabel(name)}: ${cardCount(size)}` }),
       el("div", { class: "stack" }, el("div", { class: "card back mini" }))));
   return el("div", { class: "piles", id: "piles" }, boxes);
 }
@@ -475,10 +475,10 @@ function logLines() {
       gives.n += 1;
       gives.cards.push(...m.cards);
       const hidden = gives.n - gives.cards.length;
-      const fields = { who: Who(m.seat), word: m.word, cards: cards(gives.n), pile: m.pile, to: who(m.to) };
+      const fields = { who: Who(m.seat), word: m.word, cards: cardCount(gives.n), pile: m.pile, to: who(m.to) };
       const given = m.pile ? T("{who}: {word} {cards} into the {pile}", fields)
         : m.to !== null && m.to !== undefined ? T("{who}: {word} {cards} to {to}", fields) : T("{who}: {word} {cards}", fields);
-      gives.text = m.kind === "reveal" ? (mine(m.seat) ? T("You show:") : capital(T("{who} shows:", fields)))
+      gives.text = m.kind === "reveal" ? (isYou(m.seat) ? T("You show:") : capital(T("{who} shows:", fields)))
         : given + (hidden ? ` ${T("face down")}` : "") + (gives.cards.length ? ":" : "");
       continue;
     }
@@ -488,11 +488,11 @@ function logLines() {
     else if (m.kind === "meld") lines.push(el("li", {}, `${Who(m.seat)}: ${m.names.join(", ")} (${m.points}) `, cardsText(m.cards)));
     else if (m.kind === "say") lines.push(el("li", { text: `${Who(m.seat)}: “${m.word}”` }));
     else if (m.kind === "draw") {
-      const drawn = m.cards.length ? cardsText(m.cards) : [cards(m.count)];
+      const drawn = m.cards.length ? cardsText(m.cards) : [cardCount(m.count)];
       const from = [...new Set(m.piles)].join(T(" and the "));
       const fields = { who: who(m.seat), cards: drawn, piles: from };
-      lines.push(el("li", {}, m.piles.length ? (mine(m.seat) ? Tn("You draw {cards} from the {piles}", fields) : capitalNodes(Tn("{who} draws {cards} from the {piles}", fields)))
-                                             : (mine(m.seat) ? Tn("You draw {cards}", fields) : capitalNodes(Tn("{who} draws {cards}", fields)))));
+      lines.push(el("li", {}, m.piles.length ? (isYou(m.seat) ? Tn("You draw {cards} from the {piles}", fields) : capitalNodes(Tn("{who} draws {cards} from the {piles}", fields)))
+                                             : (isYou(m.seat) ? Tn("You draw {cards}", fields) : capitalNodes(Tn("{who} draws {cards}", fields)))));
     }
     else if (m.kind === "call" || m.kind === "act") lines.push(el("li", { text: `${Who(m.seat)}: ${m.label || m.text}` }));
     else lines.push(el("li", { text: m.text }));
