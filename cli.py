@@ -283,8 +283,8 @@ def simulate(game_name: str, count: int, seed: str, players: str | None, single_
             summaries, comparison = simulation.compare(games, names, count, seed_value, kinds, single_deals, None,
                                                        ref, jobs, advance, rows, layout, dask_address)
         if record_path is not None:
+            out.close()                         # a failed write is already a RecordError naming the record
             try:
-                out.close()
                 publish(temporary, record_path)
             except OSError as err:
                 raise RecordError(f"{record_path}: cannot write the record: {err.strerror or err}") from None
