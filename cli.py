@@ -462,7 +462,9 @@ def replay(record_file: Path) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--pace", default=0.7, show_default=True, type=click.FloatRange(0, 10),
               help="Seconds between two AI moves on the table.")
-def serve(game_names: tuple[str, ...], port: int, host: str, pace: float) -> None:
+@click.option("--tables-per-client", "per_client", default=12, show_default=True, type=Digits(1, 200),
+              help="Tables one address keeps in play (raise it when many players share one address).")
+def serve(game_names: tuple[str, ...], port: int, host: str, pace: float, per_client: int) -> None:
     """Card tables in the browser: every bundled game, or the games named (names or rule files)."""
     try:
         from interpreter.web.serve import is_loopback, serve as run
@@ -481,7 +483,7 @@ def serve(game_names: tuple[str, ...], port: int, host: str, pace: float) -> Non
     if not is_loopback(host):
         click.echo(f"atout: warning: serving on {host}: anyone who can reach this machine on port {port} can open "
                    f"tables of {', '.join(games)} and play them; the pages have no password", err=True)
-    run(games, LEVELS, host, port, pace)
+    run(games, LEVELS, host, port, pace, per_client)
 
 
 @main.command()

@@ -1,7 +1,9 @@
 """The games a table server offers and the tables in play, kept within bounds that no client
 can use against another: a table idle for long goes, a client keeps a few tables at most (its
-own oldest goes for its new one), and when the server is full a new table is refused rather
-than someone's game in progress dropped."""
+own oldest unused one goes for its new one), and when the server is full a new table is refused
+rather than someone's game in progress dropped. A client is an address, and several people can
+share one (a school behind one router): so even a client's own table in use this minute is
+never dropped, and its new table is refused instead."""
 from __future__ import annotations
 
 import secrets
@@ -16,19 +18,24 @@ from .table import Table
 
 MAX_TABLES = 200
 IDLE_SECONDS = 2 * 3600          # a table nobody looked at for two hours is closed
-PER_CLIENT = 12                  # tables one client (one address) keeps at once
+PER_CLIENT = 12                  # tables one client (one address) keeps at once, by default
+IN_USE_SECONDS = 60              # a table seen this recently is in use: never closed for a new one
 
 
 class ServerFull(AtoutError):
     """Every table is in play: a new one waits until one ends or idles out."""
 
 
+class TooManyTables(AtoutError):
+    """The client's tables are all in use: its new one waits until one of them is left a while."""
+
+
 class Lobby:
     """The games on offer and the tables in play, each with the client that opened it."""
 
     def __init__(self, games: dict[str, Path], levels: dict[str, str], pace: float,
-                 clock: Callable[[], float] = time.monotonic):
-        self.games, self.levels, self.pace, self.clock = games, levels, pace, clock
+                 clock: Callable[[], float] = time.monotonic, per_client: int = PER_CLIENT):
+        self.games, self.levels, self.pace, self.clock, self.per_client = games, levels, pace, clock, per_client
         self.tables: dict[str, Table] = {}
         self._owner: dict[str, str] = {}
         self._seen: dict[str, float] = {}
@@ -62,11 +69,15 @@ class Lobby:
             raise AtoutError(f"no AI level '{level}': {', '.join(self.levels)}")
         self._expire()
         own = sorted((t for t, owner in self._owner.items() if owner == client), key=self._seen.__getitem__)
-        for table_id in own[:max(0, len(own) - PER_CLIENT + 1)]:
-            self._close(table_id)
+        if len(own) >= self.per_client:
+            oldest = own[0]
+            if self.clock() - self._seen[oldest] < IN_USE_SECONDS:
+                raise TooManyTables(f"this address has {len(own)} tables in play, each used in the last minute: "
+                                    "leave one for a minute, or try again later")
+            self._close(oldest)
         if len(self.tables) >= MAX_TABLES:
             raise ServerFull(f"the table server is full ({MAX_TABLES} tables in play): try again later")
-        table_id = secrets.token_urlsafe(9)
+        table_id = secrets.token_urlsafe(16)     # 128 bits: the address is the key to the table
         table = Table(table_id, game, key, seat, level, self.levels[level], seed or secrets.token_hex(16), language)
         self.tables[table_id], self._owner[table_id], self._seen[table_id] = table, client, self.clock()
         return table

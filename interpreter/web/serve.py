@@ -36,7 +36,7 @@ from ..language.translation import LANGUAGES, Translation, best_language, langua
 from ..language.variants import apply_variant
 from ..language.wording import wording_for
 from ..players.table_view import seat_label
-from .lobby import Lobby, ServerFull
+from .lobby import PER_CLIENT, Lobby, ServerFull, TooManyTables
 from .table import Table, suit_pip, suit_symbol
 from .table_text import plural_table, table_text
 
@@ -214,6 +214,8 @@ async def _new_table(request: Request) -> Response:
         return _error(translation(language)("the seat is a number"), language=language)
     except ServerFull as err:
         return _error(str(err), 503, language)
+    except TooManyTables as err:
+        return _error(str(err), 429, language)
     except AtoutError as err:
         return _error(str(err), language=language)
     response = RedirectResponse(f"/table/{table.id}", status_code=303)
@@ -381,20 +383,22 @@ async def _answer(table: Table, message: Any) -> dict:
 
 
 def make_app(games: dict[str, Path], levels: dict[str, str], pace: float = 0.7,
-             hosts: list[str] | None = None) -> Starlette:
+             hosts: list[str] | None = None, per_client: int = PER_CLIENT) -> Starlette:
     """The ASGI app: ``games`` maps a short name to its rule file, ``levels`` an AI level to a
     player spec, ``pace`` is the pause in seconds the page leaves between AI moves. With
-    ``hosts``, a request naming any other host (a DNS-rebinding page's) is refused."""
+    ``hosts``, a request naming any other host (a DNS-rebinding page's) is refused.
+    ``per_client`` is the number of tables one address keeps in play."""
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     app = Starlette(middleware=middleware, routes=[
         Route("/", _home), Route("/game/{key}", _game_page), Route("/new", _new_table, methods=["POST"]),
         Route("/table/{table_id}", _table_page), Route("/rules/{key}", _rules_page),
         Route("/static/{name}", _static), WebSocketRoute("/ws/{table_id}", _socket)])
-    app.state.lobby = Lobby(games, levels, pace)
+    app.state.lobby = Lobby(games, levels, pace, per_client=per_client)
     return app
 
 
-def serve(games: dict[str, Path], levels: dict[str, str], host: str, port: int, pace: float) -> None:
+def serve(games: dict[str, Path], levels: dict[str, str], host: str, port: int, pace: float,
+          per_client: int = PER_CLIENT) -> None:
     """Run the app until interrupted; a port already in use is one clear error."""
     import errno
     import os
@@ -409,7 +413,7 @@ def serve(games: dict[str, Path], levels: dict[str, str], host: str, port: int, 
         raise AtoutError(f"cannot listen on {host}:{port}: {os.strerror(err.errno) if err.errno else err}"
                          + (" (choose another with --port)" if err.errno == errno.EADDRINUSE else "")) from None
     print(f"atout: tables at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
-    uvicorn.run(make_app(games, levels, pace, local_names(host) if is_loopback(host) else None),
+    uvicorn.run(make_app(games, levels, pace, local_names(host) if is_loopback(host) else None, per_client),
                 host=host, port=port, log_level="warning")
 
 

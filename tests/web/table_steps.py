@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 import interpreter
+from cli import LEVELS
+from interpreter.players.registry import make_player
 
 GAMES = {path.stem: path for path in interpreter.bundled_games()}
 CHROMIUM = Path("/usr/bin/chromium")
@@ -95,3 +97,17 @@ def running(app):
     yield app, f"http://127.0.0.1:{port}"
     runner.should_exit = True
     thread.join(5)
+
+
+def replayed_result(game_name: str, seat: int, seed: str, texts: list[str]):
+    """The first deal of the same match played again off the server: the same seeded AI
+    players and the person's moves, in order."""
+    game = interpreter.load(game_name)
+    others = {s: make_player(LEVELS["easy"], f"{seed}:{s}") for s in range(game.players) if s != seat}
+    state = game.new_match(seed=seed).next_deal()
+    moves = iter(texts)
+    while not state.is_over:
+        mover = state.current_player
+        state.apply(next(moves) if mover == seat else others[mover].choose(state))
+    assert next(moves, None) is None
+    return state.result()

@@ -21,9 +21,10 @@ from cli import LEVELS, main  # noqa: E402
 from interpreter.language.card_names import in_language, names_in   # noqa: E402
 from interpreter.language.source import read_source   # noqa: E402
 from interpreter.language.translation import translation   # noqa: E402
-from interpreter.players.registry import make_player   # noqa: E402
 from interpreter.players.table_view import verdict   # noqa: E402
 from interpreter.web.serve import make_app   # noqa: E402
+
+from table_steps import replayed_result   # noqa: E402
 
 GAMES = {path.stem: path for path in interpreter.bundled_games()}
 
@@ -81,20 +82,6 @@ def play_deal(client, table_id: str, seat: int, rng: random.Random, ws=None) -> 
             assert view["type"] == "view", view
         assert_no_secret(client, table_id, seat, view)
     return view, sent
-
-
-def replayed_result(game_name: str, seat: int, seed: str, texts: list[str]):
-    """The first deal of the same match played again off the server: the same seeded AI
-    players and the person's moves, in order."""
-    game = interpreter.load(game_name)
-    others = {s: make_player(LEVELS["easy"], f"{seed}:{s}") for s in range(game.players) if s != seat}
-    state = game.new_match(seed=seed).next_deal()
-    moves = iter(texts)
-    while not state.is_over:
-        mover = state.current_player
-        state.apply(next(moves) if mover == seat else others[mover].choose(state))
-    assert next(moves, None) is None
-    return state.result()
 
 
 def shown(x) -> str:
@@ -390,7 +377,7 @@ def test_two_rule_files_of_one_name_are_refused(tmp_path, monkeypatch):
 
 def test_serving_beyond_this_machine_says_what_is_exposed(monkeypatch):
     served = []
-    monkeypatch.setattr("interpreter.web.serve.serve", lambda games, levels, host, port, pace: served.append(host))
+    monkeypatch.setattr("interpreter.web.serve.serve", lambda games, levels, host, port, pace, per_client: served.append(host))
     wide = CliRunner().invoke(main, ["serve", "whist", "--host", "0.0.0.0", "--port", "8123"])
     assert wide.exit_code == 0 and served == ["0.0.0.0"]
     assert ("atout: warning: serving on 0.0.0.0: anyone who can reach this machine on port 8123 can open tables of "
@@ -429,11 +416,17 @@ def test_nobody_can_evict_a_game_in_progress():
     lobby = app.state.lobby
     lobby.clock = lambda: now[0]
     mine = lobby.open_table("belote", None, 0, "easy", client="10.0.0.1")
-    for k in range(interpreter.web.lobby.PER_CLIENT + 5):            # one client's flood replaces its own tables
-        lobby.open_table("belote", None, 0, "easy", client="10.0.0.2")
-        now[0] += 1
+    flood = [lobby.open_table("belote", None, 0, "easy", client="10.0.0.2")
+             for k in range(interpreter.web.lobby.PER_CLIENT)]
+    with pytest.raises(interpreter.web.lobby.TooManyTables, match="12 tables in play"):
+        lobby.open_table("belote", None, 0, "easy", client="10.0.0.2")    # all in use this minute: none is closed
+    assert all(lobby.table(t.id) is t for t in flood)
+    for k in range(5):                                             # a minute unused, the client's own oldest goes
+        now[0] += interpreter.web.lobby.IN_USE_SECONDS
         lobby.table(mine.id)                                       # the person's table stays in play
+        lobby.open_table("belote", None, 0, "easy", client="10.0.0.2")
     assert lobby.table(mine.id) is mine
+    assert [t for t in flood if t.id in lobby.tables] == flood[5:]
     assert sum(1 for t in lobby.tables.values() if t is not mine) == interpreter.web.lobby.PER_CLIENT
     for k in range(interpreter.web.lobby.MAX_TABLES):               # many clients fill the server: refused, not evicted
         try:
