@@ -21,11 +21,17 @@ def margins(state: State) -> list[float]:
     return [by_team[team] for team in state.team_of]
 
 
-def _team_margins(state: State) -> list[float]:
-    scores = [float(x) for x in state.team_scores()]
+def exact_margins(state: State) -> list:
+    """Each team's margin (see margin) as exact numbers (ints and Fractions): what the solver
+    compares, where a float could tie two values that differ."""
+    return _team_margins(state, exact=True)
+
+
+def _team_margins(state: State, exact: bool = False) -> list:
+    scores = state.team_scores() if exact else [float(x) for x in state.team_scores()]
     good = points_are_good(state.game)
     found = []
     for mine, score in enumerate(scores):
         others = [x for t, x in enumerate(scores) if t != mine]
-        found.append(score - max(others, default=0.0) if good else min(others, default=0.0) - score)
+        found.append(score - max(others, default=0) if good else min(others, default=0) - score)
     return found
