@@ -3,7 +3,8 @@ the view of the table a seat is shown.
 
 ``registry`` makes a player from its spec; ``greedy``, ``sampling`` and ``ismcts`` are the
 players, ``beliefs`` what a seat knows of the cards it cannot see, ``outcome`` how well a
-finished deal went for each side, ``arena`` compares players on duplicate deals.
+finished deal went for each side, ``solver`` the exact value of each action with every hand
+known, ``arena`` compares players on duplicate deals.
 """
 from __future__ import annotations
 
@@ -17,11 +18,12 @@ if TYPE_CHECKING:
     from .outcome import margins
     from .registry import PLAYERS, Player, RandomPlayer, make_player
     from .sampling import SamplingPlayer, determinize
+    from .solver import Solution, Solver
 
 __getattr__ = exports(__name__, {
     "GreedyPlayer": ".greedy", "ISMCTSPlayer": ".ismcts", "margins": ".outcome", "SamplingPlayer": ".sampling",
-    "determinize": ".sampling", **dict.fromkeys(["PLAYERS", "Player", "RandomPlayer", "make_player"], ".registry"),
+    "determinize": ".sampling", "Solution": ".solver", "Solver": ".solver", **dict.fromkeys(["PLAYERS", "Player", "RandomPlayer", "make_player"], ".registry"),
 })
 
-__all__ = ["GreedyPlayer", "ISMCTSPlayer", "PLAYERS", "Player", "RandomPlayer", "SamplingPlayer", "determinize",
-           "make_player", "margins"]
+__all__ = ["GreedyPlayer", "ISMCTSPlayer", "PLAYERS", "Player", "RandomPlayer", "SamplingPlayer", "Solution",
+           "Solver", "determinize", "make_player", "margins"]

@@ -12,6 +12,7 @@ from ..digits import whole_number
 from ..errors import UnknownPlayerError
 from .greedy import GreedyPlayer
 from .ismcts import ISMCTSPlayer
+from .pimc import PIMCPlayer
 from .sampling import SamplingPlayer
 from .specs import PLAYER_HELP
 
@@ -43,12 +44,13 @@ def _omniscient(seed: int | str | None, iterations: int = 200, millis: float | N
 
 
 PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "sampling": SamplingPlayer, "uniform": _uniform,
-           "ismcts": ISMCTSPlayer, "omniscient": _omniscient}
+           "ismcts": ISMCTSPlayer, "omniscient": _omniscient, "pimc": PIMCPlayer}
 
 
 def make_player(spec: str, seed: int | str | None) -> Player:
     """A player from its spec: ``greedy``; ``sampling:40`` samples 40 worlds a move;
-    ``ismcts:500`` searches 500 iterations a move, ``ismcts:100ms`` 100 milliseconds."""
+    ``ismcts:500`` searches 500 iterations a move, ``ismcts:100ms`` 100 milliseconds;
+    ``pimc:20`` solves 20 worlds a move, ``pimc:100ms`` as many as 100 milliseconds allow."""
     name, _, arg = spec.strip().partition(":")
     if name not in PLAYERS:
         raise UnknownPlayerError(f"unknown player '{spec}'; players: {PLAYER_HELP}")
@@ -57,12 +59,17 @@ def make_player(spec: str, seed: int | str | None) -> Player:
     number = whole_number(arg)
     if name in ("sampling", "uniform") and number is not None and 1 <= number <= 10_000:
         return PLAYERS[name](seed, number)
-    if name in ("ismcts", "omniscient"):
-        if number is not None and 1 <= number <= 1_000_000:
+    if name == "pimc" and number is not None and 1 <= number <= 10_000:
+        return PLAYERS[name](seed, number)
+    if name in ("ismcts", "omniscient", "pimc"):
+        if number is not None and 1 <= number <= 1_000_000 and name != "pimc":
             return PLAYERS[name](seed, number)
         millis = whole_number(arg[:-2]) if arg.endswith("ms") else None
         if millis is not None and 1 <= millis <= 600_000:
             return PLAYERS[name](seed, 0, millis=millis)
+        if name == "pimc":
+            raise UnknownPlayerError(f"'{spec}': pimc takes a number of worlds (1 to 10000, e.g. pimc:20) "
+                                     "or of milliseconds per move (e.g. pimc:100ms)")
         raise UnknownPlayerError(f"'{spec}': {name} takes a number of iterations (1 to 1000000, e.g. {name}:500) "
                                  f"or of milliseconds per move (e.g. {name}:100ms)")
     if name in ("sampling", "uniform"):

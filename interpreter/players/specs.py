@@ -4,4 +4,5 @@ module stays free of imports so that the command's help costs nothing to build."
 
 PLAYER_HELP = ("random, greedy, sampling[:WORLDS] (worlds consistent with what the seat knows), "
                "uniform[:WORLDS] (worlds that ignore it), ismcts[:ITERATIONS or :MSms], "
+               "pimc[:WORLDS or :MSms] (worlds consistent with what the seat knows, each solved exactly), "
                "omniscient[:ITERATIONS or :MSms] (sees every hand: a ceiling, not a fair player)")

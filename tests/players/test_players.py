@@ -9,6 +9,7 @@ import interpreter
 from interpreter.engine.cards import bits
 from interpreter.players.ismcts import ISMCTSPlayer
 from interpreter.players.sampling import SamplingPlayer, determinize
+from interpreter.errors import UnknownPlayerError
 from interpreter.players.registry import make_player
 
 GAMES = [p.stem for p in interpreter.bundled_games()]
@@ -87,6 +88,11 @@ def test_player_specs_give_the_numbers_written():
     assert (timed.iterations, timed.millis) == (0, 50)
     assert make_player("omniscient:1234ms", 1).millis == 1234
     assert make_player("ismcts:7", 1).iterations == 7
+    assert (make_player("pimc", 1).worlds, make_player("pimc", 1).millis) == (20, None)
+    assert (make_player("pimc:3", 1).worlds, make_player("pimc:100ms", 1).millis) == (3, 100)
+    for wrong in ("pimc:0", "pimc:10001", "pimc:fast", "pimc:0ms"):
+        with pytest.raises(UnknownPlayerError, match="pimc takes a number of worlds"):
+            make_player(wrong, 1)
 
 
 def test_only_the_omniscient_player_peeks():
