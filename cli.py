@@ -456,6 +456,32 @@ def replay(record_file: Path) -> None:
 
 
 
+
+@main.command()
+@click.argument("record_file", metavar="RECORD", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--deal", "deal", default=None, type=Digits(1), help="Only this deal of each match (1 the first).")
+@click.option("--json", "as_json", is_flag=True, help="Every decision with each legal action's value, as JSON.")
+@click.option("--nodes", default=50_000, show_default=True, type=Digits(100, 100_000_000),
+              help="Search for each legal action; beyond it a value is greedy play's (marked ≈, not exact).")
+def analyze(record_file: Path, deal: int | None, as_json: bool, nodes: int) -> None:
+    """Judge each card of a recorded deal with every hand open: its double-dummy value, and
+    what it cost its side against the best card."""
+    from interpreter.simulation.analysis import analysis_lines, analyze_record
+    from interpreter.simulation.records import read_record
+
+    found = []
+    for where, record in read_record(record_file):
+        game, deals = analyze_record(record, where, interpreter.load, record_file.parent, deal, nodes)
+        if as_json:
+            found.append({"record": where, "game": game.name, "deals": [d.to_json() for d in deals]})
+            continue
+        click.echo(f"{where}: {game.title}")
+        for analysis in deals:
+            click.echo("\n".join(analysis_lines(game, analysis)))
+    if as_json:
+        click.echo(json.dumps(found, indent=1))
+
+
 @main.command()
 @click.argument("game_names", metavar="[GAME]...", nargs=-1)
 @click.option("--port", default=8000, show_default=True, type=Digits(1, 65535), help="The port to listen on.")

@@ -88,6 +88,13 @@ MODULE_TESTS = {
     "cluster": ["tests/simulation/test_cluster.py"], "explain": ["tests/test_cli.py"],
     "table_view": ["tests/test_cli.py"], "starter": ["tests/authoring/test_starter.py"],
     "listing": ["tests/test_cli.py"],
+    "wording": ["tests/authoring/test_rules_page.py", "tests/authoring/test_rules_checklist.py",
+                "tests/engine/test_refusals.py"],
+    "rules_page": ["tests/authoring/test_rules_page.py", "tests/authoring/test_rules_checklist.py"],
+    "rules_page_auction": ["tests/authoring/test_rules_page.py"],
+    "translation": ["tests/language/test_translation.py"], "card_names": ["tests/language/test_card_names.py"],
+    "solver": ["tests/players/test_solver.py"], "pimc": ["tests/players/test_solver.py"],
+    "analysis": ["tests/players/test_analyze.py"],
 }
 """Modules the default tests barely reach: a mutant there also runs these files."""
 
