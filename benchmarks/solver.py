@@ -38,7 +38,8 @@ TARGETS = {           # name: (game, tricks left (None: the stock closed or gone
     "belote-8": ("belote", 8, 2000),
     "french-tarot-6": ("french-tarot", 6, 1000),
 }
-SWITCHES = {"all": {}, "no table": {"table": False}, "no merging": {"merge": False}, "no ordering": {"order": False}}
+SWITCHES = {"all": {}, "no table": {"table": False}, "no merging": {"merge": False}, "no ordering": {"order": False},
+            "full windows": {"nullwindow": False}}
 
 
 def positions(game_name: str, tricks: int | None, count: int) -> list:

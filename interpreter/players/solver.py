@@ -44,10 +44,13 @@ from .greedy import GreedyPlayer
 from .outcome import exact_margins
 
 _UNREAD = {"game", "history", "past", "winners", "bound", "memo", "_legal", "winning_at", "trick_keys",
-           "tables", "dealt", "match_scores", "deal_number", "rule", "points", "trick", "trick_seats"}
+           "tables", "dealt", "match_scores", "deal_number", "rule", "points", "trick", "trick_seats", "dealer",
+           "bids", "call", "taker", "contract", "round", "spoken", "duel", "speakers", "doubled", "counters"}
 """State fields a position's key leaves out: the game, caches, what is fixed for a whole deal
-(the dealt hands; the ranking and points in force follow from the other fields), the history
-(kept as far as the rules read it) and the trick (a key is taken when it is empty)."""
+(the dealt hands, the dealer, the counters brought from earlier deals; the ranking and points
+in force follow from the other fields), what only the auction writes (a key is taken in the
+play of the cards, and the table is emptied for another deal or auction), the history (kept as
+far as the rules read it) and the trick (a key is taken when it is empty)."""
 
 PER_SEAT_ROWS = ("tricks", "scored", "won", "melds", "shown", "shown_cards")
 """Per-seat counts and card sets a position's key may add up per team."""
@@ -105,8 +108,9 @@ def _goes_over_tricks(node) -> bool:
 
 def _key_function(game, sample: State):
     """A function of a state at the start of a trick: the key of its position (see the module).
-    Each field is copied as the shape it has in ``sample`` asks (a list of numbers is made a
-    tuple; anything nested is frozen all the way down)."""
+    It is Python written for the shapes the fields have in ``sample`` (a list of numbers becomes
+    a tuple; a per-seat row the rules read only per team is summed per team by a function made
+    once for each set of teams; anything nested is frozen all the way down), compiled once."""
     parts = []
     per_seat = rows_read_per_seat(game)
     for name, _ in FIELDS:
@@ -114,7 +118,7 @@ def _key_function(game, sample: State):
             continue
         value = getattr(sample, name)
         if name in PER_SEAT_ROWS and name not in per_seat:
-            parts.append(f"_by_team(s.{name}, s.teams)")
+            parts.append(f"team(s.{name})")
         elif isinstance(value, list) and all(isinstance(v, (int, type(None))) for v in value):
             parts.append(f"tuple(s.{name})")
         elif isinstance(value, (list, dict, set)):
@@ -126,13 +130,24 @@ def _key_function(game, sample: State):
                   "none": "-1 in s.winners"}[winners])
     if cards == "all":
         parts.append("tuple(s.past)")
-    source = f"lambda s: ({', '.join(parts)},)"
-    return eval(compile(source, "<position key>", "eval"), {"_freeze": _freeze, "_by_team": _by_team})
+    source = ("def key(s):\n"
+              "    team = summers.get(s.teams) or _summer(s.teams)\n"
+              f"    return ({', '.join(parts)},)\n")
+    namespace = {"_freeze": _freeze, "summers": _SUMMERS, "_summer": _summer}
+    exec(compile(source, "<position key>", "exec"), namespace)
+    return namespace["key"]
 
 
-def _by_team(row: list[int], teams) -> tuple[int, ...]:
-    """A per-seat row summed per team (card sets are disjoint: their sum is their union)."""
-    return tuple(sum(row[seat] for seat in team) for team in teams)
+_SUMMERS: dict = {}
+"""Per set of teams, the function that sums a per-seat row per team (see _summer)."""
+
+
+def _summer(teams: tuple[tuple[int, ...], ...]):
+    """A function summing a per-seat row per team, written out for these teams (card sets are
+    disjoint: their sum is their union)."""
+    body = ", ".join("+".join(f"r[{seat}]" for seat in team) or "0" for team in teams)
+    made = _SUMMERS[teams] = eval(f"lambda r: ({body},)")
+    return made
 
 
 def _freeze(value):
@@ -178,9 +193,10 @@ class Solver:
     """Double-dummy search over one game's rules (see the module)."""
 
     def __init__(self, game, nodes: int | None = None, seconds: float | None = None,
-                 table: bool = True, merge: bool = True, order: bool = True):
+                 table: bool = True, merge: bool = True, order: bool = True, nullwindow: bool = True):
         self.game, self.max_nodes, self.seconds = game, nodes, seconds
         self.use_table, self.use_merge, self.use_order = table, merge, order
+        self.use_nullwindow = nullwindow
         self.key = None              # made from the first state solved (_key_function)
         sets = _named_sets(game)
         size = game.deck.size
@@ -228,7 +244,7 @@ class Solver:
     def _start(self, state: State) -> None:
         if self.key is None:
             self.key = _key_function(self.game, state)
-        deal = (tuple(state.dealt), tuple(state.bids))
+        deal = (tuple(state.dealt), state.dealer, _freeze(state.bids), _freeze(state.counters))
         if deal != self._deal:
             self._table.clear()
             self._best.clear()
@@ -241,8 +257,27 @@ class Solver:
         if state.current is None:
             return _margin(state, seat)
         if self._two_sided(state):
-            return self._alphabeta(state, seat, _LOW, _HIGH)
+            return self._mtdf(state, seat)
         return self._maxn(state)[seat]
+
+    def _mtdf(self, state: State, seat: int) -> Any:
+        """The exact value by MTD(f): null-window searches ("is it at least g?") that close in
+        on it from a first guess, greedy play's value, each sharing the bounds the table kept
+        from the last. A null window cuts far more than a full one, and a value is usually
+        pinned by a few of them (Plaat et al., 1996). Windows are floats EPSILON wide: values
+        (ints and Fractions) are never closer than that unless told apart by a millionth."""
+        if not self.use_nullwindow:
+            return self._alphabeta(state, seat, _LOW, _HIGH)
+        guess = self._estimate(state, seat)
+        low, high = _LOW, _HIGH
+        while low < high:
+            beta = guess if guess > low else float(low) + EPSILON
+            guess = self._alphabeta(state, seat, beta - EPSILON, beta)
+            if guess < beta:
+                high = guess
+            else:
+                low = guess
+        return guess
 
     @staticmethod
     def _two_sided(state: State) -> bool:
@@ -446,3 +481,5 @@ def _bits(mask: int) -> list[int]:
 _LOW = -10**12
 _HIGH = 10**12
 """Below and above every margin a deal can end with."""
+EPSILON = 1e-6
+"""The width of a null window (see Solver._mtdf)."""
