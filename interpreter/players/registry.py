@@ -35,8 +35,8 @@ class RandomPlayer:
         return self.rng.choice(state.legal_actions())
 
 
-def _uniform(seed: int | str | None, worlds: int = 12) -> SamplingPlayer:
-    return SamplingPlayer(seed, worlds, uniform=True)
+def _uniform(seed: int | str | None, worlds: int = 12, millis: float | None = None) -> SamplingPlayer:
+    return SamplingPlayer(seed, worlds, uniform=True, millis=millis)
 
 
 def _omniscient(seed: int | str | None, iterations: int = 200, millis: float | None = None) -> ISMCTSPlayer:
@@ -46,32 +46,29 @@ def _omniscient(seed: int | str | None, iterations: int = 200, millis: float | N
 PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "sampling": SamplingPlayer, "uniform": _uniform,
            "ismcts": ISMCTSPlayer, "omniscient": _omniscient, "pimc": PIMCPlayer}
 
+BUDGETS = {"sampling": ("worlds", 10_000), "uniform": ("worlds", 10_000), "pimc": ("worlds", 10_000),
+           "ismcts": ("iterations", 1_000_000), "omniscient": ("iterations", 1_000_000)}
+"""The searching players: what their number counts, and its largest value. Each also takes a
+time a decision instead (``:100ms``, 1 to 600,000 ms)."""
+
 
 def make_player(spec: str, seed: int | str | None) -> Player:
     """A player from its spec: ``greedy``; ``sampling:40`` samples 40 worlds a move;
-    ``ismcts:500`` searches 500 iterations a move, ``ismcts:100ms`` 100 milliseconds;
-    ``pimc:20`` solves 20 worlds a move, ``pimc:100ms`` as many as 100 milliseconds allow."""
+    ``ismcts:500`` searches 500 iterations a move; ``pimc:20`` solves 20 worlds a move; any
+    searching player with ``:100ms`` uses as many as 100 milliseconds a move allow."""
     name, _, arg = spec.strip().partition(":")
     if name not in PLAYERS:
         raise UnknownPlayerError(f"unknown player '{spec}'; players: {PLAYER_HELP}")
     if not arg:
         return PLAYERS[name](seed)
+    if name not in BUDGETS:
+        raise UnknownPlayerError(f"'{spec}': {name} takes no number; players: {PLAYER_HELP}")
+    counts, most = BUDGETS[name]
     number = whole_number(arg)
-    if name in ("sampling", "uniform") and number is not None and 1 <= number <= 10_000:
+    if number is not None and 1 <= number <= most:
         return PLAYERS[name](seed, number)
-    if name == "pimc" and number is not None and 1 <= number <= 10_000:
-        return PLAYERS[name](seed, number)
-    if name in ("ismcts", "omniscient", "pimc"):
-        if number is not None and 1 <= number <= 1_000_000 and name != "pimc":
-            return PLAYERS[name](seed, number)
-        millis = whole_number(arg[:-2]) if arg.endswith("ms") else None
-        if millis is not None and 1 <= millis <= 600_000:
-            return PLAYERS[name](seed, 0, millis=millis)
-        if name == "pimc":
-            raise UnknownPlayerError(f"'{spec}': pimc takes a number of worlds (1 to 10000, e.g. pimc:20) "
-                                     "or of milliseconds per move (e.g. pimc:100ms)")
-        raise UnknownPlayerError(f"'{spec}': {name} takes a number of iterations (1 to 1000000, e.g. {name}:500) "
-                                 f"or of milliseconds per move (e.g. {name}:100ms)")
-    if name in ("sampling", "uniform"):
-        raise UnknownPlayerError(f"'{spec}': {name} takes a number of worlds from 1 to 10000 (e.g. {name}:40)")
-    raise UnknownPlayerError(f"'{spec}': {name} takes no number; players: {PLAYER_HELP}")
+    millis = whole_number(arg[:-2]) if arg.endswith("ms") else None
+    if millis is not None and 1 <= millis <= 600_000:
+        return PLAYERS[name](seed, 0, millis=millis)
+    raise UnknownPlayerError(f"'{spec}': {name} takes a number of {counts} (1 to {most}, e.g. {name}:"
+                             f"{20 if counts == 'worlds' else 500}) or of milliseconds per move (e.g. {name}:100ms)")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from ..engine.parts import Action
 from ..engine.state import State
@@ -16,14 +17,16 @@ class SamplingPlayer:
 
     It never looks at hidden cards. Its worlds are consistent with what the seat knows
     (``beliefs``: voids revealed by the follow clauses, cards shown, declared, taken or
-    given away); with ``uniform`` they ignore all that and only keep the hands' sizes.
+    given away); with ``uniform`` they ignore all that and only keep the hands' sizes. With
+    ``millis`` it samples worlds until that many milliseconds are spent (one at least).
     """
 
     name = "sampling"
 
-    def __init__(self, seed: int | str | None = None, worlds: int = 12, uniform: bool = False):
+    def __init__(self, seed: int | str | None = None, worlds: int = 12, uniform: bool = False,
+                 millis: float | None = None):
         self.rng = random.Random(seed)
-        self.worlds = worlds
+        self.worlds, self.millis = worlds, millis
         self.uniform = uniform
         self.rollout = GreedyPlayer(self.rng.random())
 
@@ -34,7 +37,10 @@ class SamplingPlayer:
         me = state.current_player
         knows = belief(state, me, informed=not self.uniform)
         totals = [0.0] * len(legal)
-        for _ in range(self.worlds):
+        deadline = None if self.millis is None else time.perf_counter() + self.millis / 1000
+        sampled = 0
+        while sampled < self.worlds if deadline is None else not sampled or time.perf_counter() < deadline:
+            sampled += 1
             world = sampled_world(state, knows, self.rng)
             for i, action in enumerate(legal):
                 child = world.clone()

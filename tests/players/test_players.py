@@ -93,6 +93,9 @@ def test_player_specs_give_the_numbers_written():
     for wrong in ("pimc:0", "pimc:10001", "pimc:fast", "pimc:0ms"):
         with pytest.raises(UnknownPlayerError, match="pimc takes a number of worlds"):
             make_player(wrong, 1)
+    assert (make_player("sampling:100ms", 1).millis, make_player("uniform:7ms", 1).uniform) == (100, True)
+    with pytest.raises(UnknownPlayerError, match="greedy takes no number"):
+        make_player("greedy:3", 1)
 
 
 def test_only_the_omniscient_player_peeks():
