@@ -13,9 +13,13 @@ from table_steps import CHROMIUM, DRIVER, GAMES, running
 def server():
     """The app on a free local port, in this process (so the test can read the engine's results)."""
     from cli import LEVELS
+    from interpreter.web.lobby import MAX_TABLES
     from interpreter.web.serve import local_names, make_app
 
-    with running(make_app(GAMES, LEVELS, pace=0, hosts=local_names("127.0.0.1"))) as served:   # as atout serve
+    # as atout serve, but every table of a module's tests comes from one address within a minute:
+    # the server's bound on one client's tables in use would refuse the thirteenth
+    app = make_app(GAMES, LEVELS, pace=0, hosts=local_names("127.0.0.1"), per_client=MAX_TABLES)
+    with running(app) as served:
         yield served
 
 
