@@ -6,6 +6,10 @@ sends the same action texts as ``atout play``. Everything a client receives abou
 progress is built from ``observation(seat)`` of its own seat, the moves it saw, and public
 facts of the rule file: never another hand.
 
+Only the browser that opened a table acts at it: the table's token reaches that browser alone
+(a cookie of the table's path; the table page hands it to its script), and every move on the
+socket carries it. A socket without it watches: it may ask for the view, nothing else.
+
 The page sets the pace: it asks the server to ``advance`` one AI move at a time (a readable
 pace in a browser, none in tests), so a closed tab pauses its table and a reload resumes it.
 """
@@ -220,7 +224,20 @@ async def _new_table(request: Request) -> Response:
         return _error(str(err), language=language)
     response = RedirectResponse(f"/table/{table.id}", status_code=303)
     response.set_cookie("atout_table", table.id, httponly=True, samesite="strict")
+    # The table's secret goes to this browser only, for this table's pages only: its page hands
+    # it to the script, which sends it with every move (see _answer).
+    response.set_cookie(TOKEN_COOKIE, table.token, path=f"/table/{table.id}", httponly=True, samesite="strict")
     return response
+
+
+TOKEN_COOKIE = "atout_token"
+"""The cookie that makes a browser a table's owner: the table's token, sent only to the
+table's own addresses (``/table/ID``, its record and its review)."""
+
+
+def _owns(request: Request, table: Table) -> bool:
+    """Whether the request comes from the browser that opened the table (it holds its token)."""
+    return table.holds_token(request.cookies.get(TOKEN_COOKIE))
 
 
 def _same_origin(connection: Request | WebSocket) -> bool:
@@ -240,30 +257,36 @@ def _table_page(request: Request) -> HTMLResponse:
         language = _language(request)
         return _error(translation(language)(
             "no such table (the server was restarted, or the table was closed): start a new one"), 404, language)
-    table.language = _language(request, table.language)
-    game, language, t = table.game, table.language, table.t
-    config = {"table": table.id, "game": game.title, "key": table.key, "variant": game.variant, "seat": table.seat,
+    owner = _owns(request, table)
+    language = _language(request, table.language)
+    if owner:
+        table.language = language          # a watcher's switch is its page's only
+    game, t = table.game, translation(language)
+    config = {"table": table.id, "token": table.token if owner else None,
+              "game": game.title, "key": table.key, "variant": game.variant, "seat": table.seat,
               "players": game.players, "direction": game.direction, "level": table.level, "pace": lobby.pace,
               "sides": list(game.side_names), "side_labels": _side_labels(game, table.seat, t), "down": game.match.down,
               "teams": [game.team_names[game.team_of[s]] for s in range(game.players)]
               if game.fixed_teams and len(game.teams) < game.players else None,
-              **_deck_words(lobby, table),
+              **_deck_words(lobby, table, language),
               "public_piles": [n for n, p in zip(game.pile_names, game.pile_public) if p],
               "lang": language, "languages": [[code, language_name(code)] for code in LANGUAGES],
               "text": table_text(language) if language != "en" else {}, "plural": plural_table(language)}
     data = script_data(config)
     body = (f"<div id='app'></div><script id='config' type='application/json'>{data}</script>"
             f"<script src='/static/table.js'></script>")
-    return _page(t("{game}: atout", game=game.title), body, language=language)
+    response = _page(t("{game}: atout", game=game.title), body, language=language)
+    response.headers["Cache-Control"] = "no-store"        # the owner's page holds the table's token
+    return response
 
 
-def _deck_words(lobby: Lobby, table: Table) -> dict:
-    """The suits and cards as the table's language names them, from the rule file: a card with a
+def _deck_words(lobby: Lobby, table: Table, language: str) -> dict:
+    """The suits and cards as ``language`` names them, from the rule file: a card with a
     name of its own keeps it (``own``), the others read as rank and suit."""
     game, deck = table.game, table.game.deck
     source = read_source(lobby.games[table.key])
     doc = (apply_variant(source, game.variant) if game.variant else source).data
-    words = wording_for(doc, deck, table.language)
+    words = wording_for(doc, deck, language)
     named = names_in((doc.get("cards") or {}).get("names"), "en")
     suits = [{"code": c, "name": words.suits.get(c, n), "symbol": suit_symbol(n), "pip": suit_pip(n),
               "trumps": "trump" in n.casefold()} for c, n in zip(deck.suit_codes, deck.suit_names)]
@@ -360,8 +383,15 @@ def _read_frame(frame: dict) -> dict:
     return message
 
 
+ACTING = ("action", "advance", "take back", "next")
+"""The messages that change the table: each must carry the table's token. A socket without it
+may only ask for the ``view`` (watch the table as its seat sees it)."""
+
+
 async def _answer(table: Table, message: Any) -> dict:
     kind = message.get("type") if isinstance(message, dict) else None
+    if kind in ACTING and not table.holds_token(message.get("token")):
+        return {"type": "error", "message": table.t("only the browser that opened this table can play at it")}
     async with table.lock:
         try:
             if kind == "action":

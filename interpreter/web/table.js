@@ -10,6 +10,9 @@ let ws = null, view = null, timer = null, retries = 0, gone = false;
 let errorText = "";                 // the server's last refusal, shown until dismissed or the next action
 let autoShow = false;               // a declaration's cards are being chosen for the player, one by one
 let chosenNumber = null;            // the number the stepper of numbered calls stands at
+// A page without the table's token (another browser than the one that opened the table) only
+// watches: it asks for the view now and then, and offers no move.
+const watching = !cfg.token;
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -165,7 +168,7 @@ function send(message) {
   if (message.type === "action" || message.type === "next") hideError();
   if (!ws || ws.readyState !== WebSocket.OPEN) return;
   document.body.dataset.busy = "1";
-  ws.send(JSON.stringify(message));
+  ws.send(JSON.stringify(message.type === "view" ? message : { ...message, token: cfg.token }));   // a move proves the table is yours
 }
 
 function receive(message) {
@@ -180,6 +183,7 @@ function receive(message) {
     return;
   }
   view = message;
+  if (watching) { view.legal = []; view.take_back = null; }
   render();
   if (!autoStep()) schedule();
 }
@@ -187,6 +191,7 @@ function receive(message) {
 // AI seats move one at a time, at the pace the server names; a finished trick stays longer.
 function schedule() {
   clearTimeout(timer);
+  if (watching) { if (!view.match_over) timer = setTimeout(() => send({ type: "view" }), 2000); return; }
   if (view.result || view.to_act === null || view.to_act === cfg.seat) return;
   const trickDone = view.trick.length === 0 && view.last_trick;
   timer = setTimeout(() => send({ type: "advance" }), cfg.pace * 1000 * (trickDone ? 2 : 1));
@@ -553,7 +558,8 @@ function actions() {
       onclick: () => send({ type: "take back" }) },
       Tn("take back {card}", { card: cardText(v.take_back) })));
   let prompt;
-  if (v.result) prompt = T("The deal is over.");
+  if (watching) prompt = T("You are watching: only the browser that opened this table can play at it.");
+  else if (v.result) prompt = T("The deal is over.");
   else if (v.to_act === cfg.seat) {
     const dummy = v.playing !== cfg.seat, fields = { dummy: who(v.playing) };
     if (c && c.seat === v.playing) {
@@ -593,7 +599,7 @@ function hand() {
     const tag = isFresh ? T("new") : null;
     if (mine && list.length === 1)
       return card(code, { class: "legal" + (isFresh ? " fresh" : ""), tag, onclick: () => send({ type: "action", text: list[0].text }) });
-    return card(code, { class: (dim ? "dimmed" : "") + (isFresh ? " fresh" : ""), tag, onclick: v.result ? null : () => refused(code) });
+    return card(code, { class: (dim ? "dimmed" : "") + (isFresh ? " fresh" : ""), tag, onclick: v.result || watching ? null : () => refused(code) });
   }));
 }
 
@@ -639,7 +645,7 @@ function overlay() {
   if (v.match_over) {
     const verdict = v.match_over.verdict;
     box.append(el("h2", { id: "winner", text: capital(verdict) }), el("a", { class: "button", href: `/game/${cfg.key}`, text: T("New game") }));
-  } else box.append(el("button", { id: "next", text: T("Next deal"), onclick: () => send({ type: "next" }) }));
+  } else if (!watching) box.append(el("button", { id: "next", text: T("Next deal"), onclick: () => send({ type: "next" }) }));
   return el("div", { class: "overlay" }, box);
 }
 

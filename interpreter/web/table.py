@@ -6,6 +6,7 @@ as the page shows them on the felt. ``serve.py`` puts tables on the web.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from fractions import Fraction
 from typing import Any
 
@@ -52,6 +53,7 @@ class Table:
                  language: str = "en"):
         self.id, self.game, self.key, self.seat, self.level, self.seed = table_id, game, key, seat, level, seed
         self.language = language
+        self.token = secrets.token_urlsafe(32)      # 256 bits: who holds it may act at the table
         self.others = {s: make_player(spec, f"{seed}:{s}") for s in range(game.players) if s != seat}
         self.match = game.new_match(seed=seed)
         self.lock = asyncio.Lock()
@@ -67,6 +69,10 @@ class Table:
     def t(self) -> Translation:
         """The templates of the table's language (the person may switch it at any time)."""
         return translation(self.language)
+
+    def holds_token(self, given: Any) -> bool:
+        """Whether ``given`` is this table's token (compared in constant time)."""
+        return isinstance(given, str) and secrets.compare_digest(given.encode(), self.token.encode())
 
     # --- moves ------------------------------------------------------------------------------
 

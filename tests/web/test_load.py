@@ -71,22 +71,26 @@ def memory_mb(process: subprocess.Popen, field: str) -> float:
 
 
 def post_new(port: int, body: bytes, content_type: str = "application/x-www-form-urlencoded",
-             origin: str | None = None) -> tuple[int, str]:
-    """POST /new as a page would (or not): the status and the Location."""
+             origin: str | None = None) -> tuple[int, str, str]:
+    """POST /new as a page would (or not): the status, the Location and the table's token (the
+    cookie only the browser that opened the table holds)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     headers = {"Content-Type": content_type, "Origin": origin or f"http://127.0.0.1:{port}"}
     connection.request("POST", "/new", body=body, headers=headers)
     response = connection.getresponse()
     response.read()
     connection.close()
-    return response.status, response.getheader("location") or ""
+    cookies = response.msg.get_all("set-cookie") or []
+    token = next((c.split(";")[0].split("=", 1)[1] for c in cookies if c.startswith("atout_token=")), "")
+    return response.status, response.getheader("location") or "", token
 
 
-def open_table(port: int, seat: int, seed: str) -> str:
-    status, location = post_new(port, urlencode({"game": "belote", "seat": seat, "level": "easy",
-                                                 "seed": seed}).encode())
-    assert status == 303, status
-    return location.rsplit("/", 1)[1]
+def open_table(port: int, seat: int, seed: str) -> tuple[str, str]:
+    """A new table: its id and its token."""
+    status, location, token = post_new(port, urlencode({"game": "belote", "seat": seat, "level": "easy",
+                                                        "seed": seed}).encode())
+    assert status == 303 and token, status
+    return location.rsplit("/", 1)[1], token
 
 
 def connect(port: int, table_id: str, origin: str | None = None):
@@ -94,9 +98,10 @@ def connect(port: int, table_id: str, origin: str | None = None):
                                        origin=origin or f"http://127.0.0.1:{port}")
 
 
-def play(port: int, table_id: str, seat: int, rng: random.Random) -> tuple[dict, list[str]]:
+def play(port: int, table: tuple[str, str], seat: int, rng: random.Random) -> tuple[dict, list[str]]:
     """A deal played to its end with random legal choices: the last view and the texts sent."""
     sent = []
+    table_id, token = table
     ws = connect(port, table_id)
     try:
         view = json.loads(ws.recv())
@@ -104,9 +109,9 @@ def play(port: int, table_id: str, seat: int, rng: random.Random) -> tuple[dict,
             if view["to_act"] == seat:
                 text = rng.choice(view["legal"])["text"]
                 sent.append(text)
-                ws.send(json.dumps({"type": "action", "text": text}))
+                ws.send(json.dumps({"type": "action", "text": text, "token": token}))
             else:
-                ws.send(json.dumps({"type": "advance"}))
+                ws.send(json.dumps({"type": "advance", "token": token}))
             view = json.loads(ws.recv())
             assert view["type"] == "view", view
     finally:
@@ -128,9 +133,10 @@ HOSTILE_FRAMES = [
 ]
 
 
-def attack(port: int, stop: threading.Event, findings: dict) -> None:
-    """Every hostile thing, again and again, until the honest players are done; what each got."""
-    own = open_table(port, 0, "hostile")
+def attack(port: int, stop: threading.Event, findings: dict, others: list[str]) -> None:
+    """Every hostile thing, again and again, until the honest players are done; what each got.
+    ``others`` are the honest players' tables: the attacker knows their ids, not their tokens."""
+    own, _ = open_table(port, 0, "hostile")
     ws = connect(port, own)
     json.loads(ws.recv())
     rounds = 0
@@ -147,6 +153,13 @@ def attack(port: int, stop: threading.Event, findings: dict) -> None:
         stranger = connect(port, "x" * 22)
         findings.setdefault("unknown table", set()).add(json.loads(stranger.recv()).get("fatal"))
         stranger.close()
+        intruder = connect(port, others[rounds % len(others)])      # another's table, by its id alone
+        seen = json.loads(intruder.recv())
+        for move in ({"type": "advance"}, {"type": "next"}, {"type": "take back"},
+                     *({"type": "action", "text": a["text"], "token": "guess"} for a in seen["legal"][:3])):
+            intruder.send(json.dumps(move))
+            findings.setdefault("intruder", set()).add(json.loads(intruder.recv())["type"])
+        intruder.close()
         try:
             connect(port, own, origin="http://evil.example").close()
             findings.setdefault("cross-site socket", set()).add("accepted")
@@ -178,7 +191,7 @@ def test_fifty_players_finish_their_deals_while_another_client_attacks(server):
 
     stop = threading.Event()
     findings: dict = {"memory": lambda: memory_mb(process, "VmRSS")}
-    attacker = threading.Thread(target=attack, args=(port, stop, findings))
+    attacker = threading.Thread(target=attack, args=(port, stop, findings, [t for t, _ in tables.values()]))
     attacker.start()
     players = [threading.Thread(target=honest, args=(k,)) for k in range(HONEST)]
     for thread in players:
@@ -194,6 +207,7 @@ def test_fifty_players_finish_their_deals_while_another_client_attacks(server):
         assert [row["score"] for row in view["result"]["seats"]] == [str(x) for x in offline.seat_scores], k
     assert findings["answers"] == {"error"} and findings["after"] == {"view"}
     assert findings["unknown table"] == {True}
+    assert findings["intruder"] == {"error"}      # and every honest deal ended as its own moves play it (above)
     assert findings["cross-site socket"] == {403}
     assert findings["form"] == {413, 415, 403}
     assert 429 in findings["flood"]        # refused: every table of the address is in use

@@ -6,6 +6,7 @@ import json
 import random
 import re
 import socket
+from contextlib import contextmanager
 
 import pytest
 
@@ -42,6 +43,34 @@ def open_table(client, game: str, seat: int = 0, seed: str = "5", variant: str =
     return response.headers["location"].rsplit("/", 1)[1]
 
 
+def token_of(client, table_id: str) -> str:
+    """The table's token, as its page gives it to the browser that opened the table."""
+    token = table_config(client.get(f"/table/{table_id}"))["token"]
+    assert token, "the page of the browser that opened the table holds no token"
+    return token
+
+
+class Seated:
+    """The socket of the browser that opened the table: each message carries the table's token,
+    as the page sends it."""
+
+    def __init__(self, ws, token: str):
+        self.ws, self.token = ws, token
+
+    def send_json(self, message: dict) -> None:
+        self.ws.send_json(message | {"token": self.token})
+
+    def __getattr__(self, name):
+        return getattr(self.ws, name)
+
+
+@contextmanager
+def seated(client, table_id: str):
+    token = token_of(client, table_id)
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        yield Seated(ws, token)
+
+
 def secrets_of(client, table_id: str, seat: int) -> list[str]:
     """The cards of the other seats' hands that the engine does not let ``seat`` know."""
     state = client.app.state.lobby.tables[table_id].state
@@ -66,7 +95,7 @@ def play_deal(client, table_id: str, seat: int, rng: random.Random, ws=None) -> 
     """Play the table's deal to its end with random legal choices; every message is checked for
     other hands' cards. Returns the last view and the texts sent."""
     sent = []
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
+    with seated(client, table_id) as ws:
         view = ws.receive_json()
         while view["result"] is None:
             assert_no_secret(client, table_id, seat, view)
@@ -112,7 +141,7 @@ def test_a_whole_deal_of_every_bundled_game_through_the_protocol(client, game_na
 def test_an_illegal_action_is_refused_with_the_engines_message(client):
     table_id = open_table(client, "aluette", seat=0, seed="2")
     state = client.app.state.lobby.tables[table_id].state
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
+    with seated(client, table_id) as ws:
         view = ws.receive_json()
         while view["to_act"] != 0:
             ws.send_json({"type": "action", "text": "1O"})
@@ -136,7 +165,7 @@ def test_an_illegal_action_is_refused_with_the_engines_message(client):
 
 def test_a_card_chosen_to_pass_is_taken_back_before_the_last_one(client):
     table_id = open_table(client, "hearts", seat=0, seed="3")
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
+    with seated(client, table_id) as ws:
         view = ws.receive_json()
         while view["to_act"] != 0:
             ws.send_json({"type": "advance"})
@@ -161,7 +190,7 @@ def test_two_tables_at_once_never_see_each_others_cards(client):
     first, second = open_table(client, "belote", 0, "3"), open_table(client, "belote", 2, "4")
     assert first != second
     rng = random.Random(0)
-    with client.websocket_connect(f"/ws/{first}") as one, client.websocket_connect(f"/ws/{second}") as two:
+    with seated(client, first) as one, seated(client, second) as two:
         sockets = {first: (one, 0), second: (two, 2)}
         views = {first: one.receive_json(), second: two.receive_json()}
         while any(v["result"] is None for v in views.values()):
@@ -185,7 +214,7 @@ def test_two_tables_at_once_never_see_each_others_cards(client):
 
 def test_a_reload_resumes_the_game(client):
     table_id = open_table(client, "sixty-six", seat=0, seed="8")
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
+    with seated(client, table_id) as ws:
         view = ws.receive_json()
         for _ in range(6):
             if view["to_act"] == 0:
@@ -214,7 +243,7 @@ def test_every_deal_of_a_match_and_its_end(client):
         match = client.app.state.lobby.tables[table_id].match
         assert view["standing"] == [[n, shown(x)] for n, x in zip(match.game.side_names, match.team_scores)]
         totals = view["standing"]
-        with client.websocket_connect(f"/ws/{table_id}") as ws:
+        with seated(client, table_id) as ws:
             ws.receive_json()
             ws.send_json({"type": "next"})
             reply = ws.receive_json()
@@ -309,7 +338,7 @@ def test_a_table_refuses_and_judges_in_its_own_language(client):
                            follow_redirects=False)
     table_id = response.headers["location"].rsplit("/", 1)[1]
     nb = translation("nb")
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
+    with seated(client, table_id) as ws:
         view = ws.receive_json()
         while view["to_act"] != 0:
             ws.send_json({"type": "action", "text": "1O"})
