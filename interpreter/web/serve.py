@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import ipaddress
 import json
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -280,6 +281,35 @@ def _table_page(request: Request) -> HTMLResponse:
     return response
 
 
+def _owned_table(request: Request) -> Table | Response:
+    """The table of the address, when the request comes from the browser that opened it; else
+    the page that says why not."""
+    table = request.app.state.lobby.table(request.path_params["table_id"])
+    language = _language(request, table.language if table is not None else None)
+    t = translation(language)
+    if table is None:
+        return _error(t("no such table (the server was restarted, or the table was closed): start a new one"),
+                      404, language)
+    if not _owns(request, table):
+        return _error(t("only the browser that opened this table may see its record and its review"), 403, language)
+    return table
+
+
+def _record(request: Request) -> Response:
+    """The record of the deals over at the table, as a file to keep (``atout replay`` plays it)."""
+    table = _owned_table(request)
+    if isinstance(table, Response):
+        return table
+    record = table.record()
+    if not record["deals"]:
+        return _error(table.t("no deal is over yet at this table"), 409, table.language)
+    name = re.sub(r"[^A-Za-z0-9._-]", "_", table.key)[:60]
+    headers = {**SECURITY_HEADERS, "Cache-Control": "no-store",
+               "Content-Disposition": f'attachment; filename="{name}-record.json"'}
+    return Response(json.dumps(record, ensure_ascii=False, indent=1) + "\n", media_type="application/json",
+                    headers=headers)
+
+
 def _deck_words(lobby: Lobby, table: Table, language: str) -> dict:
     """The suits and cards as ``language`` names them, from the rule file: a card with a
     name of its own keeps it (``own``), the others read as rank and suit."""
@@ -421,7 +451,8 @@ def make_app(games: dict[str, Path], levels: dict[str, str], pace: float = 0.7,
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     app = Starlette(middleware=middleware, routes=[
         Route("/", _home), Route("/game/{key}", _game_page), Route("/new", _new_table, methods=["POST"]),
-        Route("/table/{table_id}", _table_page), Route("/rules/{key}", _rules_page),
+        Route("/table/{table_id}", _table_page), Route("/table/{table_id}/record", _record),
+        Route("/rules/{key}", _rules_page),
         Route("/static/{name}", _static), WebSocketRoute("/ws/{table_id}", _socket)])
     app.state.lobby = Lobby(games, levels, pace, per_client=per_client)
     return app

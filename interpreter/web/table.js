@@ -642,10 +642,14 @@ function overlay() {
   }
   box.append(el("p", { class: "standing-line", text: (r.down ? T("Match, points come off: ") : T("Match: ")) +
     v.standing.map(([, x], i) => `${cfg.side_labels[i].label} ${x}`).join(", ") }));
+  const onward = [];
   if (v.match_over) {
-    const verdict = v.match_over.verdict;
-    box.append(el("h2", { id: "winner", text: capital(verdict) }), el("a", { class: "button", href: `/game/${cfg.key}`, text: T("New game") }));
-  } else if (!watching) box.append(el("button", { id: "next", text: T("Next deal"), onclick: () => send({ type: "next" }) }));
+    box.append(el("h2", { id: "winner", text: capital(v.match_over.verdict) }));
+    onward.push(el("a", { class: "button", href: `/game/${cfg.key}`, text: T("New game") }));
+  } else if (!watching) onward.push(el("button", { id: "next", text: T("Next deal"), onclick: () => send({ type: "next" }) }));
+  // The deals over so far as a record to keep ('atout replay' plays it again): the opener's only.
+  if (!watching) onward.push(el("a", { class: "button", id: "record", href: `/table/${cfg.table}/record`, download: "", text: T("Download the record") }));
+  box.append(el("div", { class: "onward" }, onward));
   return el("div", { class: "overlay" }, box);
 }
 

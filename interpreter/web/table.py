@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from ..engine.cards import bits
@@ -17,9 +18,11 @@ from ..engine.phases import Melded, Said, Taken
 from ..engine.settlement import WON_BY
 from ..engine.state import AUCTION, State
 from ..errors import RULE_ERRORS, AtoutError
+from ..language.rule_files import bundled_games
 from ..language.translation import Translation, translation
 from ..players.registry import make_player
 from ..players.table_view import describe_action, hand_order, seat_label, shown_facts, verdict
+from ..simulation.records import Recorder, fingerprint
 
 SUIT_SYMBOLS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣", "herz": "♥"}
 # The drawn pips of the Spanish and German packs (and the Italian), known by their usual names.
@@ -27,6 +30,17 @@ SUIT_PIPS = {"coin": "coins", "oro": "coins", "denari": "coins", "cup": "cups", 
              "sword": "swords", "espada": "swords", "baton": "batons", "basto": "batons", "bastoni": "batons",
              "eichel": "acorns", "acorn": "acorns", "gras": "leaves", "grün": "leaves", "laub": "leaves",
              "leave": "leaves", "schelle": "bells", "schellen": "bells", "bell": "bells"}
+
+
+PERSON = "person"
+"""A record's name for the seat a person played."""
+
+
+def game_ref(game: Game) -> str:
+    """How a table's record names its game: a bundled game by its name, any other rule file by
+    its file's name (``atout replay`` looks for it beside the record)."""
+    path = Path(game.path).resolve()
+    return path.stem if path in (p.resolve() for p in bundled_games()) else path.name
 
 
 def fmt(x: Any) -> str:
@@ -55,6 +69,9 @@ class Table:
         self.language = language
         self.token = secrets.token_urlsafe(32)      # 256 bits: who holds it may act at the table
         self.others = {s: make_player(spec, f"{seed}:{s}") for s in range(game.players) if s != seat}
+        self.recorder = Recorder(seed, [PERSON if s == seat else spec for s in range(game.players)], game_ref(game),
+                                 {"variant": game.variant} if game.variant else {}, fingerprint(game.path, game.variant))
+        self.dealt: list[State] = []           # each deal as dealt, for its review
         self.match = game.new_match(seed=seed)
         self.lock = asyncio.Lock()
         self.state = self.match.next_deal()
@@ -95,6 +112,7 @@ class Table:
         self.state.take_back()
         del self.moments[self._taking_back_at()]
         self.events.pop()
+        self.recorder.record["deals"][-1]["actions"].pop()
 
     def _taking_back_at(self) -> int:
         return max(i for i, m in enumerate(self.moments) if m["kind"] in ("give", "reveal") and m["seat"] == self.seat)
@@ -135,6 +153,7 @@ class Table:
         taken_by = self._pending_transfer()
         declined = [a for a in state.legal_actions() if a.kind != "pass"] if action.kind == "pass" else []
         state.apply(action)
+        self.recorder.action(mover, action.text)
         after = state.observation(self.seat)
         self._remember(mover, action, before, after, start, phase == AUCTION, taken_by, declined)
         if len(after["trick_winners"]) > len(before["trick_winners"]):
@@ -148,7 +167,22 @@ class Table:
     def _settle_if_over(self) -> None:
         if self.state.is_over and self.result is None:
             self.result = self.match.finish_deal(self.state)
+            self.recorder.end_deal(self.result.to_json())
 
+    # --- the record ---------------------------------------------------------------------------
+
+    def record(self) -> dict:
+        """The record of the deals over at this table (schema/record.schema.json), which
+        ``atout replay`` plays again: never the deal in progress (it would show every hand).
+        Until the match is over the record is partial and keeps the seed back, which would
+        deal the deals to come (the layouts replay the deals without it)."""
+        record = dict(self.recorder.record)
+        record["deals"] = [dict(d, actions=list(d["actions"])) for d in record["deals"] if "result" in d]
+        if self.match.is_over:
+            record["result"] = self.recorder.end_match(self.match)["result"]
+        else:
+            record["partial"], record["seed"] = True, None
+        return record
     # --- what the person sees ---------------------------------------------------------------
 
     def _start_deal(self) -> None:
@@ -156,6 +190,8 @@ class Table:
         one the deal starts with, whatever trump or ranking the auction brings)."""
         self.moments: list[dict] = []
         self.fresh: list[str] = []
+        self.recorder.start_deal(self.state)
+        self.dealt.append(self.state.clone())
         every = self.state.clone()
         every.set_cards(self.seat, self.game.deck.all)
         self.order = {card: place for place, card in enumerate(hand_order(every, self.seat))}
