@@ -93,7 +93,7 @@ MODULE_TESTS = {
     "rules_page": ["tests/authoring/test_rules_page.py", "tests/authoring/test_rules_checklist.py"],
     "rules_page_auction": ["tests/authoring/test_rules_page.py"],
     "translation": ["tests/language/test_translation.py"], "card_names": ["tests/language/test_card_names.py"],
-    "solver": ["tests/players/test_solver.py"], "pimc": ["tests/players/test_solver.py"],
+    "solver": ["tests/players/test_solver.py"], "pimc": ["tests/players/test_pimc.py"],
     "analysis": ["tests/players/test_analyze.py"],
 }
 """Modules the default tests barely reach: a mutant there also runs these files."""

@@ -34,12 +34,19 @@ class SamplingPlayer:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        deadline = None if self.millis is None else time.perf_counter() + self.millis / 1000
+        totals = self.totals(state, legal, self.worlds, deadline)
+        best = max(totals)
+        return legal[totals.index(best)]
+
+    def totals(self, state: State, legal: list[Action], worlds: int, deadline: float | None) -> list[float]:
+        """Each legal action's margin summed over the worlds sampled: ``worlds`` of them, or
+        with a ``deadline`` (a ``time.perf_counter()`` reading) as many as it allows, one at least."""
         me = state.current_player
         knows = belief(state, me, informed=not self.uniform)
         totals = [0.0] * len(legal)
-        deadline = None if self.millis is None else time.perf_counter() + self.millis / 1000
         sampled = 0
-        while sampled < self.worlds if deadline is None else not sampled or time.perf_counter() < deadline:
+        while sampled < worlds if deadline is None else not sampled or time.perf_counter() < deadline:
             sampled += 1
             world = sampled_world(state, knows, self.rng)
             for i, action in enumerate(legal):
@@ -47,8 +54,7 @@ class SamplingPlayer:
                 child.apply_unchecked(action)
                 self.rollout.play_out(child)
                 totals[i] += margin(child, me)
-        best = max(totals)
-        return legal[totals.index(best)]
+        return totals
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:

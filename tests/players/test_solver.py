@@ -10,7 +10,7 @@ import pytest
 
 import interpreter
 from interpreter.engine.phases import PLAY
-from interpreter.players.registry import RandomPlayer, make_player
+from interpreter.players.registry import RandomPlayer
 from interpreter.players.solver import Solver, history_read
 from minimax import brute
 
@@ -77,21 +77,3 @@ def test_a_position_keeps_as_much_of_the_past_tricks_as_the_rules_read(name, rea
     solver.value(state)                     # the key is made from the first state solved
     same = solver.key(state) == solver.key(other)
     assert same == (read == ("none", "none") or read[0] == "last" and state.winners[-1] == other.winners[-1])
-
-
-def test_pimc_plays_a_best_card_when_what_it_knows_fixes_the_world():
-    """Two players with the stock gone: the other hand is every card not yet seen, so each world
-    is the true deal and PIMC's choice must be worth the solver's best value there."""
-    game = interpreter.load("sixty-six")
-    rng = random.Random("pimc")
-    checked = 0
-    while checked < 12:
-        state = endgame(game, rng, 6)
-        if state is None or any(state.piles[p] for p, name in enumerate(game.pile_names) if name == "stock"):
-            continue
-        truth = Solver(game).solve(state)
-        if len(set(truth.values.values())) < 2:
-            continue                                        # every card is as good: nothing to tell
-        choice = make_player("pimc:2", checked).choose(state)
-        assert truth.values[choice] == max(truth.values.values())
-        checked += 1
