@@ -88,6 +88,8 @@ class Lobby:
             self._close(table_id)
 
     def _close(self, table_id: str) -> None:
-        self.tables.pop(table_id, None)
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            table.close()
         self._owner.pop(table_id, None)
         self._seen.pop(table_id, None)

@@ -27,7 +27,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -42,6 +42,7 @@ from ..language.variants import apply_variant
 from ..language.wording import wording_for
 from ..players.table_view import seat_label
 from .lobby import PER_CLIENT, Lobby, ServerFull, TooManyTables
+from .review import REVIEW_NODES, Analyst, Review
 from .table import Table, suit_pip, suit_symbol
 from .table_text import plural_table, table_text
 
@@ -275,7 +276,8 @@ def _table_page(request: Request) -> HTMLResponse:
               "text": table_text(language) if language != "en" else {}, "plural": plural_table(language)}
     data = script_data(config)
     body = (f"<div id='app'></div><script id='config' type='application/json'>{data}</script>"
-            f"<script src='/static/table.js'></script>")
+            "<script src='/static/cards.js'></script><script src='/static/table.js'></script>"
+            "<script src='/static/review.js'></script>")
     response = _page(t("{game}: atout", game=game.title), body, language=language)
     response.headers["Cache-Control"] = "no-store"        # the owner's page holds the table's token
     return response
@@ -308,6 +310,25 @@ def _record(request: Request) -> Response:
                "Content-Disposition": f'attachment; filename="{name}-record.json"'}
     return Response(json.dumps(record, ensure_ascii=False, indent=1) + "\n", media_type="application/json",
                     headers=headers)
+
+
+def _review(request: Request) -> Response:
+    """A deal over at the table (``?deal=N``, the last one by default) played again with every hand
+    open, and its decisions' values once worked out: the page asks again until they are there."""
+    table = _owned_table(request)
+    if isinstance(table, Response):
+        return table
+    over = len(table.match.results)
+    asked = request.query_params.get("deal")
+    deal = whole_number(asked[:6]) if asked else over
+    if not over or deal is None or not 1 <= deal <= over:
+        return _error(table.t("no deal is over yet at this table") if not over else f"no deal {asked[:6]} is over",
+                      409 if not over else 404, table.language)
+    review = table.reviews.get(deal)
+    if review is None:
+        review = table.reviews[deal] = Review(table, deal)
+        request.app.state.analyst.submit(review)
+    return JSONResponse(review.to_json(table.seat), headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
 
 
 def _deck_words(lobby: Lobby, table: Table, language: str) -> dict:
@@ -443,18 +464,22 @@ async def _answer(table: Table, message: Any) -> dict:
 
 
 def make_app(games: dict[str, Path], levels: dict[str, str], pace: float = 0.7,
-             hosts: list[str] | None = None, per_client: int = PER_CLIENT) -> Starlette:
+             hosts: list[str] | None = None, per_client: int = PER_CLIENT,
+             review_nodes: int = REVIEW_NODES) -> Starlette:
     """The ASGI app: ``games`` maps a short name to its rule file, ``levels`` an AI level to a
     player spec, ``pace`` is the pause in seconds the page leaves between AI moves. With
     ``hosts``, a request naming any other host (a DNS-rebinding page's) is refused.
-    ``per_client`` is the number of tables one address keeps in play."""
+    ``per_client`` is the number of tables one address keeps in play; ``review_nodes`` the search
+    a review gives each legal action."""
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     app = Starlette(middleware=middleware, routes=[
         Route("/", _home), Route("/game/{key}", _game_page), Route("/new", _new_table, methods=["POST"]),
         Route("/table/{table_id}", _table_page), Route("/table/{table_id}/record", _record),
+        Route("/table/{table_id}/review", _review),
         Route("/rules/{key}", _rules_page),
         Route("/static/{name}", _static), WebSocketRoute("/ws/{table_id}", _socket)])
     app.state.lobby = Lobby(games, levels, pace, per_client=per_client)
+    app.state.analyst = Analyst(review_nodes)
     return app
 
 

@@ -72,6 +72,7 @@ class Table:
         self.recorder = Recorder(seed, [PERSON if s == seat else spec for s in range(game.players)], game_ref(game),
                                  {"variant": game.variant} if game.variant else {}, fingerprint(game.path, game.variant))
         self.dealt: list[State] = []           # each deal as dealt, for its review
+        self.reviews: dict[int, Any] = {}       # each deal's review.Review, once asked for
         self.match = game.new_match(seed=seed)
         self.lock = asyncio.Lock()
         self.state = self.match.next_deal()
@@ -90,6 +91,11 @@ class Table:
     def holds_token(self, given: Any) -> bool:
         """Whether ``given`` is this table's token (compared in constant time)."""
         return isinstance(given, str) and secrets.compare_digest(given.encode(), self.token.encode())
+
+    def close(self) -> None:
+        """The table is closed: the values its reviews still wait for are no longer wanted."""
+        for review in self.reviews.values():
+            review.stop.set()
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -240,9 +246,9 @@ class Table:
                 moment |= {"kind": "declare", "name": declared.name, "suit": self._suit_word(action.suit),
                            "points": fmt(points)}
             elif declined and not auction:
-                moment |= {"label": self.t("no {actions}", actions=" · ".join(self._label(a, state) for a in declined))}
+                moment |= {"label": self.t("no {actions}", actions=" · ".join(self.label(a, state) for a in declined))}
             else:
-                moment |= {"kind": "call" if auction else "act", "label": self._label(action, state),
+                moment |= {"kind": "call" if auction else "act", "label": self.label(action, state),
                            "number": action.number if action.number >= 0 else None}
             self.moments.append(moment)
         if len(after["trick_winners"]) > trick:
@@ -310,7 +316,7 @@ class Table:
         """A legal action for the page: its text, what it is, and a label in the player's terms."""
         codes = self.game.deck.codes
         entry = {"text": action.text, "kind": action.kind, "card": codes[action.card] if action.card >= 0 else None,
-                 "label": self._label(action, self.state), "number": action.number if action.number >= 0 else None}
+                 "label": self.label(action, self.state), "number": action.number if action.number >= 0 else None}
         if action.kind == "show":
             entry["count"] = self.game.shows[action.arg].count
         return entry
@@ -327,7 +333,7 @@ class Table:
         symbol = suit_symbol(deck.suit_names[suit]) if suit >= 0 else None
         return f"{deck.rank_of[card]}{symbol}" if symbol else deck.names[card]
 
-    def _label(self, action: Action, state: State) -> str:
+    def label(self, action: Action, state: State) -> str:
         """The action's text with the suit and the card it names as people read them, and what it
         takes on where the text does not say (the trump a call chooses, the cards an exchange swaps)."""
         game, deck = self.game, self.game.deck
@@ -336,10 +342,10 @@ class Table:
             words = [self._card_word(action.card) if w == deck.codes[action.card] else w for w in words]
         suit = action.suit
         if action.kind == "call" and suit < 0 and game.auction is not None:
-            suit = self._public_suit(game.auction.calls[action.arg].trump)
+            suit = self._public_suit(game.auction.calls[action.arg].trump, state)
         elif action.kind == "act":
             spec = game.side_actions[action.arg]
-            suit = self._public_suit(spec.trump)
+            suit = self._public_suit(spec.trump, state)
             if spec.swap is not None:
                 select, pile = spec.swap
                 given = bits(select(state) & state.hands[state.current])
@@ -353,12 +359,12 @@ class Table:
             words = named if named != words or word in words else words + [word]
         return " ".join(words)
 
-    def _public_suit(self, chooses: Any) -> int:
-        """The suit a rule (a call's or an action's trump) gives, worked out from what this seat
-        may know: its own hand and the face-up piles (-1 when that does not decide it)."""
+    def _public_suit(self, chooses: Any, state: State) -> int:
+        """The suit a rule (a call's or an action's trump) gives in ``state``, worked out from what
+        this seat may know: its own hand and the face-up piles (-1 when that does not decide it)."""
         if chooses is None:
             return -1
-        seen = self.state.clone()
+        seen = state.clone()
         for other in range(self.game.players):
             if other != self.seat:
                 seen.set_cards(other, 0)

@@ -53,7 +53,7 @@ def test_every_page_shows_the_names_as_text_and_runs_no_inline_script(hostile):
     found = re.search(r"<script id='config' type='application/json'>(.*?)</script>", body, re.S)
     config = json.loads(found.group(1))
     assert config["game"] == TITLE and TEAM in config["teams"] and config["suits"][0]["name"] == SUIT
-    assert body.count("</script>") == 2                 # the JSON block and table.js: nothing ended early
+    assert body.count("</script>") == 4     # the JSON block, cards.js, table.js and review.js: nothing ended early
 
 
 def test_the_table_draws_and_runs_none_of_them(hostile, browser):
