@@ -121,6 +121,9 @@ def _key_function(game, sample: State):
             parts.append(f"team(s.{name})")
         elif isinstance(value, list) and all(isinstance(v, (int, type(None))) for v in value):
             parts.append(f"tuple(s.{name})")
+        elif isinstance(value, list) and all(isinstance(v, list) and all(isinstance(x, int) for x in v)
+                                             for v in value) and name == "piles":
+            parts.append(f"tuple(map(tuple, s.{name}))")        # piles are lists of cards, always
         elif isinstance(value, (list, dict, set)):
             parts.append(f"_freeze(s.{name})")
         else:
@@ -225,7 +228,7 @@ class Solver:
             child.apply_unchecked(action)
             self._limit = None if self.max_nodes is None else self.nodes + self.max_nodes
             try:
-                values[action] = self._value(child, seat)
+                values[action] = self._value(child.clone(), seat)       # the search plays on its own copy
             except OutOfBudget:
                 exact = False
                 values[action] = self._estimate(child, seat)
@@ -272,7 +275,7 @@ class Solver:
         low, high = _LOW, _HIGH
         while low < high:
             beta = guess if guess > low else float(low) + EPSILON
-            guess = self._alphabeta(state, seat, beta - EPSILON, beta)
+            guess = self._alphabeta(state.clone(), seat, beta - EPSILON, beta)
             if guess < beta:
                 high = guess
             else:
@@ -292,7 +295,8 @@ class Solver:
 
     def _alphabeta(self, state: State, seat: int, alpha, beta):
         """The value for ``seat``'s side; exact when it lies strictly inside (alpha, beta), else
-        a bound on the side the window was passed."""
+        a bound on the side the window was passed. The state is the search's own: it is played
+        on (its last child is made from it, not from a copy)."""
         self._tick()
         if state.current is None:
             return _margin(state, seat)
@@ -313,8 +317,10 @@ class Solver:
         start_alpha, start_beta = alpha, beta
         best_value = _LOW if maximise else _HIGH
         best_action = None
-        for action in self._moves(state, key):
-            child = state.clone()
+        moves = self._moves(state, key)
+        last = moves[-1]
+        for action in moves:
+            child = state if action is last else state.clone()      # the last child takes the state itself
             child.apply_unchecked(action)
             value = self._alphabeta(child, seat, alpha, beta)
             if maximise:
