@@ -8,7 +8,8 @@ The package is built in layers, each importing only from the ones below it
   its phases, the settlement, ``Match``, and the generator of each game's own engine code;
 - ``language``: rule files read (YAML with positions), checked (the schema, variants),
   parsed (the rule language) and compiled into an engine's ``Game``; ``load`` is here;
-- ``players``: the random, greedy, sampling and ISMCTS players, their beliefs, the arena;
+- ``players``: the random, greedy, sampling, ISMCTS and PIMC players, their beliefs, the
+  double-dummy solver, the arena;
 - ``authoring`` (explain, fmt, the catalog, the starter file) and ``simulation`` (matches
   at scale, statistics, data files, reports, records): the applications;
 - ``envs``, ``lsp``, ``web``: the front-ends, with the ``atout`` command (cli.py) on top.
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from .engine.state import Result, State
     from .language.translation import LANGUAGES, language_name
     from .language.rule_files import GAMES_DIR, bundled_games, load, problems_in, problems_in_source, resolve
-    from .players import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer, SamplingPlayer, make_player
+    from .players import GreedyPlayer, ISMCTSPlayer, Player, RandomPlayer, SamplingPlayer, Solver, make_player
     from .simulation.records import Recorder, read_record, replay
 
 __getattr__ = exports(__name__, {
@@ -39,12 +40,12 @@ __getattr__ = exports(__name__, {
                     ".language.rule_files"),
     "Action": ".engine.parts", "Game": ".engine.game", "Match": ".engine.match", "Result": ".engine.state",
     "State": ".engine.state", "LANGUAGES": ".language.translation", "language_name": ".language.translation",
-    **dict.fromkeys(["Player", "RandomPlayer", "GreedyPlayer", "SamplingPlayer", "ISMCTSPlayer", "make_player"],
-                    ".players"),
+    **dict.fromkeys(["Player", "RandomPlayer", "GreedyPlayer", "SamplingPlayer", "ISMCTSPlayer", "make_player",
+                     "Solver"], ".players"),
     **dict.fromkeys(["Recorder", "read_record", "replay"], ".simulation.records"),
 })
 
 __all__ = ["load", "bundled_games", "problems_in", "resolve", "Game", "State", "Action", "Match", "Result",
-           "Player", "RandomPlayer", "GreedyPlayer", "SamplingPlayer", "ISMCTSPlayer", "make_player",
+           "Player", "RandomPlayer", "GreedyPlayer", "SamplingPlayer", "ISMCTSPlayer", "make_player", "Solver",
            "Recorder", "read_record", "replay", "LANGUAGES", "language_name",
            "AtoutError", "RuleFileError", "IllegalActionError", "RecordError", "UnknownGameError", "Problem"]

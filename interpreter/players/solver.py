@@ -192,6 +192,12 @@ def _named_sets(game) -> list[int]:
     return sorted(found)
 
 
+def values(state: State, nodes: int | None = None, seconds: float | None = None) -> dict[Action, Any]:
+    """Each legal action's double-dummy value for the side of the seat to move (exact, unless a
+    budget of ``nodes`` an action or ``seconds`` in all runs out: ``Solver.solve`` says which)."""
+    return Solver(state.game, nodes, seconds).solve(state).values
+
+
 class Solver:
     """Double-dummy search over one game's rules (see the module)."""
 

@@ -5,7 +5,9 @@ cost its side (``atout analyze``, the table's review).
 Values are the side's margin at the end of the deal (see ``players.outcome``) under best play
 from there on by every seat; the cost of a decision is the best value less the value of the
 action played (0: it was a best action). The auction and other decisions before the play are
-not valued (the solver's trees are too wide there): they are listed as played.
+not valued (the solver's trees are too wide there): they are listed as played. A decision the
+search could not finish within its budget keeps the values it has (those it could not finish
+are greedy play's to the end) but is not judged: it has no cost and counts in no total.
 """
 from __future__ import annotations
 
@@ -45,14 +47,19 @@ class Decision:
         return max(self.values.values()) if self.values else None
 
     @property
+    def judged(self) -> bool:
+        """Whether the decision has a cost: valued, and exactly."""
+        return bool(self.values) and self.exact
+
+    @property
     def cost(self) -> Any:
-        """What the action played cost its side (0 if it was a best one; None if not valued)."""
-        return self.best - self.values[self.played] if self.values else None
+        """What the action played cost its side (0 if it was a best one; None if not judged)."""
+        return self.best - self.values[self.played] if self.judged else None
 
     def to_json(self) -> dict:
         return {"number": self.number, "seat": self.seat, "played": self.played, "trick": self.trick,
                 "values": {a: _num(v) for a, v in self.values.items()}, "exact": self.exact,
-                "cost": _num(self.cost) if self.values else None}
+                "cost": None if self.cost is None else _num(self.cost)}
 
 
 @dataclass(frozen=True)
@@ -65,16 +72,16 @@ class DealAnalysis:
     players: int
 
     def costs(self) -> list[Any]:
-        """Each seat's total cost over the decisions valued."""
+        """Each seat's total cost over the decisions judged."""
         totals: list[Any] = [0] * self.players
         for d in self.decisions:
-            if d.values:
+            if d.judged:
                 totals[d.seat] += d.cost
         return totals
 
     def mistakes(self, seat: int, most: int = 3) -> list[Decision]:
         """The seat's costliest decisions, costliest first (at most ``most``; none that cost 0)."""
-        found = [d for d in self.decisions if d.seat == seat and d.values and d.cost > 0]
+        found = [d for d in self.decisions if d.seat == seat and d.judged and d.cost > 0]
         return sorted(found, key=lambda d: (-d.cost, d.number))[:most]
 
     def to_json(self) -> dict:
@@ -142,7 +149,7 @@ def analyze_record(record: dict, where: str, load: Callable[..., Game], folder: 
 
 def analysis_lines(game: Game, analysis: DealAnalysis) -> list[str]:
     """The terminal's table: the actions before the play on one line, then one line per trick,
-    each card with its seat and, where it cost points, the cost (≈: not exact, the budget ran
+    each card with its seat and, where it cost points, the cost (≈: not judged, the budget ran
     out); then each seat's total and its costliest decisions."""
     lines = [f"deal {analysis.deal}, dealt by seat {analysis.dealer}"]
     before = [d for d in analysis.decisions if d.trick is None]
@@ -159,9 +166,9 @@ def analysis_lines(game: Game, analysis: DealAnalysis) -> list[str]:
     for seat in range(analysis.players):
         side = game.team_names[game.team_of[seat]] if game.fixed_teams and len(game.teams) < game.players else None
         who = f"seat {seat}" + (f" ({side})" if side else "")
-        valued = sum(1 for d in analysis.decisions if d.seat == seat and d.values)
+        judged = sum(1 for d in analysis.decisions if d.seat == seat and d.judged)
         worst = analysis.mistakes(seat)
-        line = f"  {who}: cost {_shown(costs[seat])} over {valued} decision{'s' if valued != 1 else ''}"
+        line = f"  {who}: cost {_shown(costs[seat])} over {judged} decision{'s' if judged != 1 else ''} judged"
         if worst:
             line += "; costliest: " + "; ".join(
                 f"trick {d.trick}, {_card(d.played)} (best {_card(_best_action(d))}, -{_shown(d.cost)})" for d in worst)
@@ -170,7 +177,7 @@ def analysis_lines(game: Game, analysis: DealAnalysis) -> list[str]:
 
 
 def _cell(d: Decision) -> str:
-    mark = "" if not d.values or d.cost == 0 else f" -{_shown(d.cost)}"
+    mark = "" if not d.judged or d.cost == 0 else f" -{_shown(d.cost)}"
     return f"{d.seat} {_card(d.played)}{mark}{'' if d.exact else ' ≈'}"
 
 

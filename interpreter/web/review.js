@@ -108,8 +108,9 @@ function nowLine(step, at) {
   const line = [Who(step.seat), ": ", actionText(step), " — "];
   if (step.trick === null) line.push(REVIEW_SAYS.before());
   else if (!c) line.push(step.legal.length > 1 ? progressText() : REVIEW_SAYS.only());
-  else if (c.cost === "0") line.push(el("b", { class: "good", text: REVIEW_SAYS.aBest() + (c.exact ? "" : " ≈") }));
-  else line.push(el("b", { class: "bad", text: REVIEW_SAYS.costs(c.cost) + (c.exact ? "" : " ≈") }));
+  else if (!c.exact) line.push(REVIEW_SAYS.inexact());
+  else if (c.cost === "0") line.push(el("b", { class: "good", text: REVIEW_SAYS.aBest() }));
+  else line.push(el("b", { class: "bad", text: REVIEW_SAYS.costs(c.cost) }));
   return line;
 }
 
@@ -143,13 +144,13 @@ function reviewSeat(s, position, step, at) {
     const attrs = { "data-code": code };
     let cls = acting && step.legal.length && !options.length ? "dimmed" : "";
     let badge = null;
-    if (options.length && c) {
+    if (options.length && c && !c.exact) badge = el("span", { class: "cost", title: REVIEW_SAYS.inexact(), text: "≈" });
+    else if (options.length && c) {
       const worth = options.map((a) => values[a.text]).filter((x) => x);
       const cost = worth.map((x) => x.cost).sort((x, y) => +x - +y)[0];    // the best of the card's actions
       attrs["data-cost"] = cost;
-      const mark = c.exact ? "" : " ≈";
-      if (cost === "0") { cls += " rbest"; badge = el("span", { class: "cost good", text: REVIEW_SAYS.best() + mark }); }
-      else { cls += " rcost"; badge = el("span", { class: "cost bad", title: REVIEW_SAYS.costs(cost), text: minus(cost) + mark }); }
+      if (cost === "0") { cls += " rbest"; badge = el("span", { class: "cost good", text: REVIEW_SAYS.best() }); }
+      else { cls += " rcost"; badge = el("span", { class: "cost bad", title: REVIEW_SAYS.costs(cost), text: minus(cost) }); }
     }
     if (played) { cls += " rplayed"; attrs["data-played"] = "1"; }
     // the card played is tagged so; a card passed or discarded by its action's name in the rule file
@@ -163,8 +164,9 @@ function reviewSeat(s, position, step, at) {
   const chips = acting ? step.legal.filter((a) => !a.card || (byCard[a.card] || []).length > 1).map((a) => {
     const x = values[a.text];
     const chosen = a.text === step.text;
-    return el("span", { class: "chip" + (x ? (x.cost === "0" ? " good" : " bad") : "") + (chosen ? " chosen" : ""), "data-text": a.text },
-      actionText(a), x ? ` ${x.cost === "0" ? REVIEW_SAYS.best() : minus(x.cost)}${c.exact ? "" : " ≈"}` : "");
+    const judged = x && c.exact;
+    return el("span", { class: "chip" + (judged ? (x.cost === "0" ? " good" : " bad") : "") + (chosen ? " chosen" : ""), "data-text": a.text },
+      actionText(a), judged ? ` ${x.cost === "0" ? REVIEW_SAYS.best() : minus(x.cost)}` : x ? " ≈" : "");
   }) : [];
   const meta = [REVIEW_SAYS.tricks(position.tricks[s])];
   if (s === review.data.dealer) meta.push(REVIEW_SAYS.dealer());
@@ -206,7 +208,7 @@ function reviewSide(at) {
     const c = decision(i);
     const line = tricks[step.trick - 1] ||= [];
     line.push(jump(i, REVIEW_SAYS.played_by(who(step.seat), el("span", {}, actionText(step))),
-      c && c.cost !== "0" ? el("span", { class: "cost bad", text: minus(c.cost) }) : null));
+      c && c.exact && c.cost !== "0" ? el("span", { class: "cost bad", text: minus(c.cost) }) : null));
   });
   const parts = [];
   if (before.length) parts.push(el("h3", { text: REVIEW_SAYS.beforeHeading() }), el("div", { class: "rline" }, before));

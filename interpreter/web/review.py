@@ -124,8 +124,8 @@ def review_steps(table: Table, dealt: State, actions: list[tuple[int, str]]) -> 
 
 def values_json(analysis: Any) -> dict:
     """Each decision's values for the page: per legal action its value and its cost against the
-    best (as the table writes numbers), the action played's cost, whether all are exact; and
-    each seat's total cost. Decisions not valued (before the play, or with one legal action)
+    best (as the table writes numbers), the action played's cost (None where not all are exact:
+    such a decision is not judged), whether all are exact; and each seat's total cost. Decisions not valued (before the play, or with one legal action)
     are None."""
     decisions = []
     for d in analysis.decisions:
@@ -133,7 +133,7 @@ def values_json(analysis: Any) -> dict:
             decisions.append(None)
             continue
         best = max(d.values.values())
-        decisions.append({"exact": d.exact, "best": fmt(best), "cost": fmt(best - d.values[d.played]),
+        decisions.append({"exact": d.exact, "best": fmt(best), "cost": None if d.cost is None else fmt(d.cost),
                           "values": {text: {"value": fmt(v), "cost": fmt(Fraction(best) - Fraction(v))}
                                      for text, v in d.values.items()}})
     return {"decisions": decisions, "costs": [fmt(c) for c in analysis.costs()]}

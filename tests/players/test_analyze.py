@@ -9,7 +9,7 @@ from click.testing import CliRunner
 import interpreter
 from cli import main
 from interpreter.players.registry import make_player
-from interpreter.simulation.analysis import analyze_deal, analyze_record
+from interpreter.simulation.analysis import analysis_lines, analyze_deal, analyze_record
 from interpreter.simulation.records import read_record
 from minimax import brute
 
@@ -44,7 +44,7 @@ def test_each_value_is_the_deals_margin_under_best_play_and_the_cost_is_what_the
             checked += 1
         state.apply(decision.played)
     assert checked >= 4
-    assert analysis.costs() == [sum(d.cost for d in analysis.decisions if d.seat == s and d.values)
+    assert analysis.costs() == [sum(d.cost for d in analysis.decisions if d.seat == s and d.judged)
                                 for s in range(4)]
     assert all(d.values == {} for d in analysis.decisions if d.trick is None)     # the auction is not valued
 
@@ -64,9 +64,9 @@ def test_a_seats_costliest_decisions_come_first_and_a_best_card_costs_nothing():
         worst = analysis.mistakes(seat)
         assert [d.cost for d in worst] == sorted((d.cost for d in worst), reverse=True)
         assert all(d.cost > 0 and d.seat == seat for d in worst)
-        assert len(worst) == min(3, sum(1 for d in analysis.decisions if d.seat == seat and d.values and d.cost))
+        assert len(worst) == min(3, sum(1 for d in analysis.decisions if d.seat == seat and d.judged and d.cost))
     for d in analysis.decisions:
-        if d.values and d.played == max(d.values, key=d.values.get):
+        if d.judged and d.played == max(d.values, key=d.values.get):
             assert d.cost == 0
 
 
@@ -82,7 +82,11 @@ def test_analyze_judges_a_record_of_every_bundled_game_in_the_terminal_and_as_js
     valued = [d for d in deal["decisions"] if d["values"]]
     assert valued, "no card of the deal was valued"
     for d in valued:
-        assert d["played"] in d["values"] and d["cost"] == max(d["values"].values()) - d["values"][d["played"]] >= 0
+        assert d["played"] in d["values"]
+        if d["exact"]:
+            assert d["cost"] == max(d["values"].values()) - d["values"][d["played"]] >= 0
+        else:
+            assert d["cost"] is None                   # values the budget could not finish are not judged
     assert valued[-1]["exact"]                          # the last choice of the deal is small enough to solve
     text = CliRunner().invoke(main, ["analyze", path, "--nodes", "200"])
     assert text.exit_code == 0, text.output
@@ -95,3 +99,19 @@ def test_analyze_names_a_deal_the_record_does_not_hold(tmp_path):
     path, _ = recorded(tmp_path, "whist")
     run = CliRunner().invoke(main, ["analyze", path, "--deal", "5"])
     assert run.exit_code == 1 and "no deal 5: the record holds 1 deal(s)" in run.output
+
+
+def test_a_decision_the_budget_cannot_finish_is_shown_but_not_judged(tmp_path):
+    """The first trick of Belote with 300 nodes an action: values are greedy play's guesses, so
+    the decision gets no cost, counts in no seat's total and is never a 'costliest' one; the
+    terminal marks it ≈ without a cost."""
+    path, record = recorded(tmp_path, "belote", seed=3)
+    game, (analysis,) = analyze_record(record, path, interpreter.load, tmp_path, deal=1, nodes=300)
+    early = [d for d in analysis.decisions if d.trick == 1 and d.values]
+    assert early and all(not d.exact and not d.judged and d.cost is None for d in early)
+    assert all(d not in analysis.mistakes(d.seat) for d in early)
+    judged = [d for d in analysis.decisions if d.judged]
+    assert judged and analysis.costs() == [sum(d.cost for d in judged if d.seat == s) for s in range(4)]
+    lines = analysis_lines(game, analysis)
+    first = next(line for line in lines if line.lstrip().startswith("trick  1"))
+    assert "≈" in first and " -" not in first

@@ -77,3 +77,13 @@ def test_a_position_keeps_as_much_of_the_past_tricks_as_the_rules_read(name, rea
     solver.value(state)                     # the key is made from the first state solved
     same = solver.key(state) == solver.key(other)
     assert same == (read == ("none", "none") or read[0] == "last" and state.winners[-1] == other.winners[-1])
+
+
+def test_values_from_the_public_api_are_the_solvers_and_the_best_is_the_first_of_the_best():
+    game = interpreter.load("whist")
+    state = endgame(game, random.Random("api"), 8)
+    found = interpreter.Solver(game).solve(state)
+    assert interpreter.players.values(state) == found.values
+    assert found.exact and found.seat == state.current_player
+    best = max(found.values.values())
+    assert found.best == next(a for a in state.legal_actions() if found.values[a] == best)

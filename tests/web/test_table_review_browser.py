@@ -103,9 +103,11 @@ def test_the_review_replays_the_deal_with_every_hand_open_and_each_card_valued(s
         cards = seen["hands"][str(seat)]
         assert [c["code"] for c in cards if c["played"]] == ([codes[state.resolve(text).card]]
                                                              if state.resolve(text).card >= 0 else [])
-        if decision.values:
+        if decision.values and not decision.exact:           # not judged: a neutral ≈ on each legal card
+            assert all(c["cost"] is None and not c["best"] and not c["costly"] for c in cards)
+        elif decision.values:
             best = max(decision.values.values())
-            mark = "" if decision.exact else " ≈"
+            mark = ""
             for c in cards:
                 worth = [v for a, v in decision.values.items() if state.resolve(a).card >= 0
                          and codes[state.resolve(a).card] == c["code"]]
@@ -136,7 +138,7 @@ def test_the_review_replays_the_deal_with_every_hand_open_and_each_card_valued(s
 
     ActionChains(browser).send_keys(Keys.ARROW_LEFT).perform()
     assert browser.find_element(By.ID, "review-step").text == f"step {n - 1} of {n}"
-    costly = next(i for i, d in enumerate(analysis.decisions) if d.values and d.cost > 0)
+    costly = next(i for i, d in enumerate(analysis.decisions) if d.judged and d.cost > 0)
     browser.find_element(By.CSS_SELECTOR, f".rstep[data-step='{costly}']").click()   # the list goes to a step
     assert browser.find_element(By.ID, "review-step").text == f"step {costly} of {n}"
     assert browser.find_element(By.ID, "review-now").text.endswith(
