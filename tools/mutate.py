@@ -87,7 +87,9 @@ MODULE_TESTS = {
     "summary_text": ["tests/simulation/test_stats.py"], "datafile": ["tests/simulation/test_datafile.py"],
     "cluster": ["tests/simulation/test_cluster.py"], "explain": ["tests/test_cli.py"],
     "table_view": ["tests/test_cli.py"], "starter": ["tests/authoring/test_starter.py"],
-    "listing": ["tests/test_cli.py"],
+    "listing": ["tests/test_cli.py"], "catalog": ["tests/authoring/test_catalog.py"],
+    # the auction's rounds ('who', duels) and the deal's sizes against the transfers
+    "compile_deal": ["tests/engine/test_two_step_auction.py", "tests/language/test_deal_sizes.py"],
     "wording": ["tests/authoring/test_rules_page.py", "tests/authoring/test_rules_checklist.py",
                 "tests/engine/test_refusals.py"],
     "rules_page": ["tests/authoring/test_rules_page.py", "tests/authoring/test_rules_checklist.py"],
@@ -469,6 +471,7 @@ def rerun_sample(args: argparse.Namespace) -> tuple[list[tuple[int, Mutant]], li
     """The survivors of an earlier report (or the mutants ``--only`` names in it), each under
     its number there, found in the sources as they are now; and those whose code is gone."""
     report = json.loads(args.rerun.read_text(encoding="utf-8"))
+    args.seed = report.get("seed", args.seed)           # the new report names the sample it runs again
     chosen, gone = [], []
     for outcome in report["outcomes"]:
         if (outcome["id"] in args.only) if args.only else outcome["status"] == "survived":
