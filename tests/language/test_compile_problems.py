@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import FLAT, FOLLOW_AND_TRICKS_TAIL, FOLLOW_FROM_SEAT_0, OFFER, TWO_SUITS_HEAD, problem_details, problem_messages
+from helpers import (FLAT, FOLLOW_AND_TRICKS_TAIL, FOLLOW_FROM_SEAT_0, FOUR_RANKS_HEAD, OFFER, TWO_SUITS_HEAD,
+                     problem_details, problem_messages, texts, tiny)
 import interpreter
 
 
@@ -193,6 +194,22 @@ def test_a_range_of_numbers_to_call_is_limited(tmp_path, to, found):
     assert problem_details(tmp_path, text) == found
 
 
+def test_a_range_of_one_number_is_one_call(tmp_path):
+    """'from' equal to 'to' is a range, lowest first: the call is made at that one number."""
+    text = BID.replace("spades: {trump: S}", "bid: {for each number: {from: 3, to: 3}}")
+    assert problem_details(tmp_path, text) == []
+    assert texts(tiny(tmp_path, text).new_deal(seed=1)) == ["bid 3", "pass"]
+
+
+@pytest.mark.parametrize("name,message", [
+    ("{suit}", "the call's name holds '{suit}', but the call has no 'for each suit' to fill it"),
+    ("bid {x}", "the call's name holds '{x}', which names nothing: a name may hold '{number}' and '{suit}'")])
+def test_a_hole_in_a_calls_name_is_marked_at_the_name(tmp_path, name, message):
+    """The problem is the name (the key, column 9), not the call's settings after it."""
+    text = BID.replace("spades: {trump: S}", f'"{name}": {{for each number: [1, 2]}}')
+    assert problem_details(tmp_path, text) == [(14, 9, message, "")]
+
+
 def test_a_broken_deal_of_a_call_is_its_only_problem(tmp_path):
     text = FLAT.replace("flat: {trump: H, ranking: flat}", "flat: {trump: H, ranking: flat, then deal: 3 eachh}")
     assert problem_messages(tmp_path, text) == ["unexpected 'eachh'; expected one of 'each', 'to', 'x'"]
@@ -272,6 +289,12 @@ def test_an_unknown_pile_of_the_deal_lists_the_piles(tmp_path):
         (16, 22, "the deal names pile 'nowhere', which 'piles' does not define", "piles: unused")]
 
 
+def test_an_unknown_pile_of_a_file_without_piles_asks_to_declare_it(tmp_path):
+    text = "game: No piles\n" + FOUR_RANKS_HEAD + "deal: 4 each but dealer 0, 4 to dealer\n" + FOLLOW_AND_TRICKS_TAIL
+    assert problem_details(tmp_path, text) == [
+        (7, 33, "the deal names pile 'dealer', which 'piles' does not define", "declare it under 'piles'")]
+
+
 # --- play: a mark an action sets must be declared ------------------------------------------------
 
 
@@ -290,9 +313,29 @@ def test_an_action_setting_an_undeclared_mark_is_a_problem_at_the_mark(tmp_path)
 
 @pytest.mark.parametrize("name", ["dealer", "winner"])
 def test_a_counter_may_not_take_a_built_in_or_let_name(tmp_path, name):
+    """The problem is marked at the counter's name, on the line after 'counters:'."""
     text = (interpreter.GAMES_DIR / "aluette.yaml").read_text(encoding="utf-8")
     text += f"\ncounters:\n  {name}:\n    of: team\n    start: 0\n    then: 1\n"
-    assert problem_messages(tmp_path, text) == [f"'{name}' is already a built-in or let name"]
+    assert problem_details(tmp_path, text) == [
+        (line_of(text, "counters:") + 1, 3, f"'{name}' is already a built-in or let name", "")]
+
+
+# --- words: each of the page's own words stands for a rule of the file ---------------------------
+
+WORDS_HINT = ("a key is a let's or a mark's name (or 'not NAME'), 'award RULE', 'follow N' or 'may lead N'; "
+              "lets and marks: ")
+
+
+@pytest.mark.parametrize("key,found", [
+    ("ahead", []),
+    ("not ahead", []),
+    ("gone", [(29, 3, "'words' has 'gone', which stands for no rule of the file", WORDS_HINT + "ahead")]),
+    ("not gone", [(29, 3, "'words' has 'not gone', which stands for no rule of the file", WORDS_HINT + "ahead")]),
+])
+def test_words_for_a_let_that_is_not_there_are_a_problem_at_the_key(tmp_path, key, found):
+    """Words left behind when a let is renamed are reported where they are, not ignored."""
+    text = BID + "let:\n  ahead: tricks(seat(0)) > tricks(seat(1))\nwords:\n  " + key + ": seat 0 is ahead\n"
+    assert problem_details(tmp_path, text) == found
 
 
 def test_a_card_ranked_again_and_again_is_one_problem_quoting_a_window_of_the_line(tmp_path):

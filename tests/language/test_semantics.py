@@ -158,3 +158,17 @@ def test_whole_makes_a_whole_fraction_an_int_and_leaves_the_rest():
     found = [whole(x) for x in (Fraction(6, 2), Fraction(7, 2), 4, None, True)]
     assert found == [3, Fraction(7, 2), 4, None, True]
     assert [type(x) for x in found[:3]] == [int, Fraction, int]
+
+
+def test_a_seat_given_0_in_a_round_of_the_deal_skips_that_round(tmp_path):
+    """'3 each but dealer 0, 1 each but dealer 2': the player after the dealer gets 3 then 1, the
+    dealer nothing then 2; the one card left (of 7) goes to the talon."""
+    path = tmp_path / "skip.yaml"
+    path.write_text(TINY.replace("{trump}", "H").replace("deal: 3 each, rest to talon",
+                                                         "deal: 3 each but dealer 0, 1 each but dealer 2, rest to talon"))
+    problems, game = interpreter.problems_in(path)
+    assert [p.format() for p in problems if not p.warning] == []
+    for dealer, hands in ((0, [2, 4]), (1, [4, 2])):
+        state = game.new_deal(seed=1, dealer=dealer)
+        assert [hand.bit_count() for hand in state.hands] == hands
+        assert sum(len(pile) for pile in state.piles) == 1

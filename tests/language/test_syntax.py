@@ -65,3 +65,12 @@ def test_order_refs_and_codes_are_frozen_values():
                                           ("not count(hand) > 1", "not (the number of cards in hand is more than 1)")])
 def test_not_in_english(text, english):
     assert parse(text, "expr").english() == english
+
+
+@pytest.mark.parametrize("text,english", [
+    ("next(dealer)", "the player after the dealer"),
+    ("bonus(me) > 1", "the bonus of the player is more than 1"),           # a let function: its name
+    ("max(tricks(me), 2)", "the max of the number of tricks won by the player and 2"),
+])
+def test_a_function_reads_by_its_words_or_else_by_its_name(text, english):
+    assert parse(text, "expr").english() == english

@@ -146,3 +146,17 @@ def test_a_language_is_added_by_its_catalogue_alone():
 def test_capitals_follow_the_language(language, word, capital, upper):
     t = translation(language)
     assert (t.capital(word), t.upper(word)) == (capital, upper)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_plural_forms_a_page_chooses_among_read_as_plural_does(language):
+    """The table's page gets every plural form of a count's template and picks one by
+    plural_index: for any count it reads what plural() reads (French has three forms: 'de'
+    before a million)."""
+    t = Translation(language)
+    forms = t.forms("{n} card", "{n} cards")
+    assert len(forms) == (3 if language == "fr" else 2)
+    for n in [0, 1, 2, 5, 21, 100, 101, 10**3, 10**6, 2 * 10**6]:
+        assert forms[t.plural_index(n)].format(n=n) == t.plural("{n} card", "{n} cards", n)
+    if language == "en":
+        assert forms == ["{n} card", "{n} cards"]
