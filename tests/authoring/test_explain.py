@@ -9,7 +9,7 @@ import pytest
 from cli import main
 import interpreter
 from interpreter.authoring.explain import explain, explain_html
-from helpers import PASSED_OUT
+from helpers import FOLLOW_FROM_SEAT_0, PASSED_OUT, TWO_SUITS_HEAD
 
 
 # --- the auction's 'rising' -----------------------------------------------------------------------
@@ -94,3 +94,56 @@ def test_explain_says_a_side_formed_in_the_deal_wins_together():
     page = explain(interpreter.resolve("french-tarot"))
     assert "The side formed in the deal wins or loses together." in page.splitlines()
     assert "side formed in the deal" not in explain(interpreter.resolve("belote"))       # fixed teams
+
+
+# --- conditions and card sets in words -----------------------------------------------------------
+
+CONDITION = "game: Condition\n" + TWO_SUITS_HEAD + "deal: 2 each, rest to unused\n" + FOLLOW_FROM_SEAT_0 + """\
+scoring:
+  award:
+    - rule: a
+      to: each_seat
+      when: WHEN
+      points: 1
+"""
+
+
+def _award_reading(tmp_path, when: str) -> str:
+    path = tmp_path / "condition.yaml"
+    path.write_text(CONDITION.replace("WHEN", when), encoding="utf-8")
+    (line,) = [line for line in explain(path).splitlines() if line.startswith("  1. A: ")]
+    return line.removeprefix("  1. A: each player scores 1, when ")
+
+
+def test_a_negated_choice_reads_in_full_after_it_is_not_so_that(tmp_path):
+    """The choice needs no parentheses of its own there: the sentence already holds it whole."""
+    assert _award_reading(tmp_path, "not (tricks(seat(0)) > 1 if trump_suit = H else tricks(seat(1)) > 0)") == (
+        "it is not so that the number of tricks won by seat 0 is more than 1 if the trump suit is Hearts, otherwise "
+        "the number of tricks won by seat 1 is more than 0.")
+
+
+@pytest.mark.parametrize("when,cards", [
+    ("(won(seat(0)) and trick_cards(-1)) = none", "cards won by seat 0 among the cards of the last trick"),
+    ("(won(seat(0)) except dealt(seat(0))) = none", "cards won by seat 0 other than the cards dealt to seat 0"),
+])
+def test_card_sets_a_function_names_read_as_cards_when_joined(tmp_path, when, cards):
+    """'won(...) and trick_cards(...)' is a set of cards (those of one among the other), not two
+    conditions joined by 'and'."""
+    assert cards in _award_reading(tmp_path, when)
+
+
+def test_the_page_lists_the_cards_with_names_of_their_own():
+    """Aluette's eight cards that stand alone are named on the page, each with its plain name."""
+    lines = [line for line in explain(interpreter.resolve("aluette")).splitlines()
+             if line.startswith("Cards with names of their own: ")]
+    assert lines == ["Cards with names of their own: Monsieur, the Three of Coins; Madame, the Three of Cups; "
+                     "Le borgne, the Two of Coins; La vache, the Two of Cups; Grand-neuf, the Nine of Cups; "
+                     "Petit-neuf, the Nine of Coins; Deux de chêne, the Two of Batons; Deux d'écrit, the Two of Swords."]
+
+
+def test_a_name_that_only_spells_out_the_card_is_not_listed_as_a_name_of_its_own(tmp_path):
+    path = tmp_path / "names.yaml"
+    path.write_text(CONDITION.replace("WHEN", "tricks(seat(0)) > 0").replace(
+        "order:", "  names: {AS: Ace of Spades the tall, KH: Cupid}\norder:"), encoding="utf-8")
+    assert [line for line in explain(path).splitlines() if "names of their own" in line] == [
+        "Cards with names of their own: Cupid, the King of Hearts."]
