@@ -1,9 +1,11 @@
 """What a finished deal's result holds: the teams' scores a searching player reads are the
-result's, a let holding cards is a fact written as card codes, and whole card points stay whole
-numbers in the breakdown (random deals of every bundled game, a tiny rule file, a stacked deal
-of Belote with announcements)."""
+result's, a let holding cards is a fact written as card codes, whole card points stay whole
+numbers in the breakdown, and a result pickled or copied reads the same (random deals of every
+bundled game, a tiny rule file, a stacked deal of Belote with announcements)."""
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -66,3 +68,22 @@ def test_whole_card_points_stay_whole_numbers_in_the_breakdown():
     breakdown = state.result().breakdown
     assert [(type(t["card_points"]), t["card_points"]) for t in breakdown["teams"]] == [(int, 61), (int, 91)]
     assert {type(s["card_points"]) for s in breakdown["seats"]} == {int}
+
+
+# --- a result travels: pickled (to another process) or copied, it is the same ---------------------
+
+def test_a_result_pickled_or_copied_keeps_its_scores_reasons_facts_and_breakdown():
+    """A result's facts and breakdown are worked out when first read; a pickled or copied one
+    carries them worked out, and reads the same."""
+    state = BELOTE_MELDS.new_deal(layout=layout_for(MELD_HANDS, 3, 0, "10D"), dealer=3)
+    bid(state, 0, "take")
+    for trick in MELD_TRICKS:
+        for _ in range(4):
+            state.apply("play " + trick[state.current_player])
+    for result in (pickle.loads(pickle.dumps(state.result())), copy.deepcopy(state.result())):
+        assert result == state.result()
+        assert (result.seat_scores, result.team_scores, result.reasons) == \
+            (state.result().seat_scores, state.result().team_scores, state.result().reasons)
+        assert result.facts["trick_winners"] == [1, 0, 1, 0, 2, 3, 3, 1]
+        assert result.breakdown == state.result().breakdown
+        assert [t["card_points"] for t in result.breakdown["teams"]] == [61, 91]

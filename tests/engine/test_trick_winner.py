@@ -3,8 +3,9 @@ to the rule stated card by card (the highest trump, else the highest card of the
 equal highest cards spoil the trick where 'ties: spoil'), on random tricks of every bundled
 game's rankings and trumps. Then, on tiny rule files and stacked deals (on both engines where
 they name them): the suit a led trump sets, a tie with the card led spoiling the trick (whose
-winner is then none), equal trumps with and without a trump suit, and a ranking that changes
-only the card points keeping the file's trump order."""
+winner is then none), equal trumps with and without a trump suit, a ranking that changes
+only the card points keeping the file's trump order, a trump that is none, and a kept card
+staying with its player in a game without card points."""
 from __future__ import annotations
 
 import random
@@ -301,3 +302,37 @@ def test_a_trump_that_is_none_makes_a_deal_without_trumps(tmp_path, engine, trum
     assert texts(state) == ["play QS"]
     state.apply("play QS")
     assert state.winners == [0]
+
+
+# --- a kept card: the trick's winner takes the others, its player keeps it -------------------------
+
+KEEP = "game: Keep\n" + FOUR_RANKS_HEAD + """\
+deal: 2 each, rest to stock
+piles:
+  stock: {seen by: nobody}
+play:
+  lead: seat(0)
+  winner: highest of led suit
+  follow: [led, any]
+  keep: {cards: JS}
+scoring:
+  award:
+    - rule: cards won
+      to: each_seat
+      points: count(won(it))
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_kept_card_stays_with_its_player_in_a_game_without_card_points(tmp_path, engine):
+    """Seat 1, void in hearts, throws the kept JS on KH: seat 0 wins the trick, seat 1 keeps JS.
+    In the last trick the kept card goes with the trick like any other."""
+    game = on(tiny(tmp_path, KEEP), engine)
+    state = game.new_deal(layout={"hands": [["KH", "QH"], ["JS", "QS"]], "fill": True}, dealer=1)
+    state.apply("play KH")
+    state.apply("play JS")
+    assert state.winners == [0] and texts(state) == ["play QH"]
+    state.apply("play QH")
+    state.apply("play QS")
+    assert state.winners == [0, 0]
+    assert state.result().seat_scores == (3, 1)           # KH QH QS to seat 0; JS kept by seat 1
