@@ -312,3 +312,15 @@ def test_a_side_formed_for_the_deal_wins_together_in_the_arena():
     result = arena(interpreter.load("french-tarot"), ["random", "greedy"], 6, 1, single_deals=True)
     games = result.players[0].matches
     assert sum(p.wins for p in result.players) == games        # each game: one first place, maybe shared
+
+
+def test_two_duplicate_matches_already_give_an_interval():
+    """One match has no spread to measure (an infinite interval, printed as none); from two on
+    the interval is the sample's: two copies of greedy differ by exactly 0 ± 0."""
+    game = interpreter.load("sixty-six")
+    one, two = (arena(game, ["greedy", "greedy"], count, 3) for count in (1, 2))
+    assert one.pairs[0].half_width == math.inf and two.pairs[0].half_width == 0
+    assert [math.isinf(p.score_half_width) for p in one.players] == [True, True]
+    assert [math.isfinite(p.score_half_width) for p in two.players] == [True, True]
+    assert [d["difference_95"] for d in (one.to_json()["differences"][0], two.to_json()["differences"][0])] == \
+        [[None, None], [0, 0]]

@@ -1,7 +1,8 @@
 """What the searching players (sampling, ISMCTS) search for: each seat's margin in a finished
 deal (interpreter/players/outcome.py), its side's score against the best other side's in the
 direction the game counts, and the clear choice that follows on a position where one card wins
-the deal."""
+the deal; and the double-dummy solver's values of a decision before play (a give), each
+seat choosing for itself until two sides play the cards."""
 from __future__ import annotations
 
 import random
@@ -13,6 +14,7 @@ from helpers import FOLLOW_FROM_SEAT_0, TWO_SUITS_HEAD, texts, tiny
 import interpreter
 from interpreter.players import margins
 from interpreter.players.registry import make_player
+from interpreter.players.solver import Solver
 
 
 CLEAR = "game: Clear\n" + TWO_SUITS_HEAD + """\
@@ -58,3 +60,33 @@ def test_margins_compare_a_seat_with_the_best_other_side(name):
         if scores.count(best) == 1:
             assert [m > 0 for m in margins(state)] == [scores[state.team_of[s]] == best
                                                        for s in range(game.players)]
+
+
+# --- the double-dummy solver before play: a give valued by the play that follows ------------------
+
+GIVE = "game: Give\n" + TWO_SUITS_HEAD + """\
+deal: 2 each, rest to unused
+transfers:
+  give:
+    who: each
+    count: 1
+    to: next(me)
+""" + FOLLOW_FROM_SEAT_0 + """\
+scoring:
+  award:
+    - rule: tricks
+      to: each_seat
+      points: tricks(it)
+"""
+
+
+def test_the_solver_values_a_give_by_the_tricks_it_wins_or_loses(tmp_path):
+    """Seat 0 holds AS and QS, seat 1 the two Tens; each gives a card to the other, then seat 0
+    leads. Kept, the Ace takes a trick and seat 0 takes the other whatever comes back (margin
+    +2); given away, seat 1 takes both (-2). Seat 1's give is chosen for seat 1, play for both."""
+    game = tiny(tmp_path, GIVE)
+    state = game.new_deal(layout={"hands": [["AS", "QS"], ["10S", "10H"]], "fill": True}, dealer=1)
+    assert state.current_player == 0 and texts(state) == ["give AS", "give QS"]
+    solution = Solver(game).solve(state)
+    assert {a.text: v for a, v in solution.values.items()} == {"give AS": -2, "give QS": 2}
+    assert solution.best.text == "give QS" and solution.exact
