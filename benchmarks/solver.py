@@ -8,8 +8,7 @@ trick, and solved with every hand open:
 - Belote, the whole play of the cards, 8 tricks (target 2 s);
 - French Tarot, the last 6 tricks (target 1 s).
 
-Times are CPU seconds of this process (``time.process_time``), so that other work on the
-machine does not count. For each: the median and the worst time of ``value()`` (the exact value of the position: one
+For each: the median and the worst time of ``value()`` (the exact value of the position: one
 search) and of ``solve()`` (every legal action's exact value, as ``atout analyze`` needs), the
 nodes, and nodes/s; then the same searches with the transposition table, the merging of
 equivalent cards or the move ordering switched off (nodes and time).
@@ -74,13 +73,13 @@ def measure(states: list, switches: dict, every: bool) -> tuple[list[float], int
     times, nodes = [], 0
     for state in states:
         solver = Solver(state.game, **switches)
-        start = time.process_time()
+        start = time.perf_counter()
         if every:
             nodes += solver.solve(state).nodes
         else:
             solver.value(state)
             nodes += solver.nodes
-        times.append((time.process_time() - start) * 1000)
+        times.append((time.perf_counter() - start) * 1000)
     return times, nodes
 
 

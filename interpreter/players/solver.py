@@ -85,14 +85,6 @@ def history_read(game) -> tuple[str, str]:
     return winners, cards
 
 
-def rows_read(game) -> set[str]:
-    """The per-seat rows (PER_SEAT_ROWS) some rule reads at all, found in the Python each rule
-    string compiled into: a row no rule reads (Belote's cards won, when only their points
-    count) cannot tell two positions apart, and the key leaves it out."""
-    sources = game.code.sources.values()
-    return {row for row in PER_SEAT_ROWS if any(f"s.{row}" in source for source in sources)}
-
-
 def rows_read_per_seat(game) -> set[str]:
     """The per-seat rows (PER_SEAT_ROWS) some rule reads for one seat, not only summed over a
     team, found in the Python each rule string compiled into: the key keeps those per seat and
@@ -120,9 +112,9 @@ def _key_function(game, sample: State):
     a tuple; a per-seat row the rules read only per team is summed per team by a function made
     once for each set of teams; anything nested is frozen all the way down), compiled once."""
     parts = []
-    per_seat, read = rows_read_per_seat(game), rows_read(game)
+    per_seat = rows_read_per_seat(game)
     for name, _ in FIELDS:
-        if name in _UNREAD or name in PER_SEAT_ROWS and name not in read:
+        if name in _UNREAD:
             continue
         value = getattr(sample, name)
         if name in PER_SEAT_ROWS and name not in per_seat:

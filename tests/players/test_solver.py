@@ -11,7 +11,7 @@ import pytest
 import interpreter
 from interpreter.engine.phases import PLAY
 from interpreter.players.registry import RandomPlayer
-from interpreter.players.solver import Solver, history_read, rows_read
+from interpreter.players.solver import Solver, history_read
 from minimax import brute
 
 ENDGAMES = int(os.environ.get("ATOUT_SOLVER_ENDGAMES", "60"))
@@ -87,21 +87,3 @@ def test_values_from_the_public_api_are_the_solvers_and_the_best_is_the_first_of
     assert found.exact and found.seat == state.current_player
     best = max(found.values.values())
     assert found.best == next(a for a in state.legal_actions() if found.values[a] == best)
-
-
-@pytest.mark.parametrize("name,read", [("belote", False), ("french-tarot", True)])
-def test_the_cards_each_side_has_won_are_in_a_position_only_where_a_rule_reads_them(name, read):
-    """Belote scores the points of the cards won (``points``), never the cards themselves: two
-    positions whose sides hold the same points in other cards are one. French Tarot counts the
-    bouts the taker won (``won(taker)``): there they are two."""
-    game = interpreter.load(name)
-    assert ("won" in rows_read(game)) == read
-    state = endgame(game, random.Random(name), game.players * 3)
-    while state.trick:
-        state.apply_unchecked(state.legal_actions()[0])
-    solver = Solver(game)
-    solver.value(state)
-    other = state.clone()
-    first, second = other.teams[0][0], other.teams[1][0]
-    other.won[first], other.won[second] = other.won[second], other.won[first]     # the same cards out, swapped
-    assert (solver.key(state) == solver.key(other)) == (not read or state.won[first] == state.won[second])
