@@ -1,6 +1,6 @@
 """The PIMC player: worlds consistent with what the seat knows, each solved exactly.
 
-Perfect-information Monte Carlo as GIB plays Bridge and Kermit plays Skat: deal the cards the
+Perfect-information Monte Carlo, as the strongest card programs play: deal the cards the
 seat cannot see as ``beliefs`` allows (voids shown in play, cards shown, declared, taken or
 passed), value every legal action in that world with the double-dummy solver, and choose the
 action with the best mean value over the worlds. It samples until its budget is spent: a

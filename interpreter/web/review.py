@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from .table import Table
 
 REVIEW_NODES = 20_000
-"""The search each legal action of a decision gets (solver nodes): a deal of 66 or Belote is
-valued in about five seconds, Whist's 52 cards in about forty (the last tricks exactly, the
-first ones mostly not)."""
+"""The search each legal action of a decision gets (solver nodes): a deal of 20 or 32 cards is
+valued in about five seconds, one of 52 in about forty (the last tricks exactly, the first
+ones mostly not)."""
 
 
 class Stopped(Exception):

@@ -1,8 +1,13 @@
 """A plain minimax, written apart from the solver, that the solver's and the analysis' tests
-compare with: every legal action tried everywhere, nothing pruned, merged or remembered."""
+compare with: every legal action tried everywhere, nothing pruned, merged or remembered; and
+the endgames they are tried on."""
 from __future__ import annotations
 
+import random
+
+from interpreter.engine.phases import PLAY
 from interpreter.players.outcome import exact_margins
+from interpreter.players.registry import RandomPlayer
 
 
 def brute(state, seat):
@@ -26,3 +31,15 @@ def brute_all(state):
         if best is None or values[mover] > best[mover]:      # two sides: minimax, as margins are zero-sum
             best = values
     return best
+
+
+def endgame(game, rng: random.Random, cards_left: int):
+    """A deal played at random until at most ``cards_left`` cards are left in the hands, not
+    over; None if the deal ended first."""
+    state = game.new_match(seed=rng.random()).next_deal()
+    player = RandomPlayer(rng.random())
+    while not state.is_over:
+        if state.phase == PLAY and sum(h.bit_count() for h in state.hands) <= cards_left:
+            return state
+        state.apply_unchecked(player.choose(state))
+    return None

@@ -7,19 +7,10 @@ import random
 import interpreter
 from interpreter.engine.phases import PLAY
 from interpreter.players.pimc import PIMCPlayer
-from interpreter.players.registry import RandomPlayer, make_player
+from interpreter.players.registry import make_player
 from interpreter.players.solver import Solver
+from minimax import endgame
 
-
-def endgame(game, rng: random.Random, cards_left: int):
-    """A deal played at random until at most ``cards_left`` cards are left in the hands."""
-    state = game.new_match(seed=rng.random()).next_deal()
-    player = RandomPlayer(rng.random())
-    while not state.is_over:
-        if state.phase == PLAY and sum(h.bit_count() for h in state.hands) <= cards_left:
-            return state
-        state.apply_unchecked(player.choose(state))
-    return None
 
 
 def test_pimc_plays_a_best_card_when_what_it_knows_fixes_the_world():

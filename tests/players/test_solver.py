@@ -9,10 +9,8 @@ import random
 import pytest
 
 import interpreter
-from interpreter.engine.phases import PLAY
-from interpreter.players.registry import RandomPlayer
 from interpreter.players.solver import Solver, history_read
-from minimax import brute
+from minimax import brute, endgame
 
 ENDGAMES = int(os.environ.get("ATOUT_SOLVER_ENDGAMES", "60"))
 """Endgames per game and variant (23 of them): 60 gives about 1,400 in the default run."""
@@ -20,17 +18,6 @@ ENDGAMES = int(os.environ.get("ATOUT_SOLVER_ENDGAMES", "60"))
 GAMES = [(path.stem, variant) for path in interpreter.bundled_games()
          for variant in (None, *interpreter.load(path).variants)]
 
-
-def endgame(game, rng: random.Random, cards_left: int):
-    """A deal played at random until at most ``cards_left`` cards are left in the hands, not
-    over; None if the deal ended first."""
-    state = game.new_match(seed=rng.random()).next_deal()
-    player = RandomPlayer(rng.random())
-    while not state.is_over:
-        if state.phase == PLAY and sum(h.bit_count() for h in state.hands) <= cards_left:
-            return state
-        state.apply_unchecked(player.choose(state))
-    return None
 
 
 @pytest.mark.parametrize("name,variant", GAMES, ids=[f"{g}-{v}" if v else g for g, v in GAMES])
