@@ -19,8 +19,9 @@ What makes it fast, each part switched off by a flag for the benchmark:
   the trick winners' order and the past tricks' cards only as far as the rule file's
   expressions read them (``streak``, ``most_tricks``, ``trick_cards``… see ``history_read``).
 - ``merge``: cards of one hand that nothing can tell apart are searched once: of one suit (or
-  both trumps), adjacent in the ranking in force with no card between them held by another
-  seat or lying in the trick, worth the same card points, and named alike by every card set
+  both trumps), adjacent in the ranking in force with no card between them or equal to either
+  held by another seat or lying in the trick (of any suit, where one ranking runs across the
+  suits), worth the same card points, and named alike by every card set
   the rules name.
 - ``order``: moves are tried in the greedy player's preference first, and the best move
   stored for a position first of all.
@@ -447,7 +448,10 @@ class Solver:
                 kept.append(members[0])
                 continue
             members.sort(key=rank.__getitem__)
-            others = live & (trumps if suit < 0 else rule.suit_masks[suit] & ~trumps)
+            if not rule.by_suit:        # one ranking across the suits: a card of any suit may tell them apart
+                others = live
+            else:
+                others = live & (trumps if suit < 0 else rule.suit_masks[suit] & ~trumps)
             previous = None
             for card in members:
                 if previous is None or self._between(others, rank, previous, rank[card]):

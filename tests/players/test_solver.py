@@ -74,3 +74,43 @@ def test_values_from_the_public_api_are_the_solvers_and_the_best_is_the_first_of
     assert found.exact and found.seat == state.current_player
     best = max(found.values.values())
     assert found.best == next(a for a in state.legal_actions() if found.values[a] == best)
+
+
+CROSS_SUIT = [path.stem for path in interpreter.bundled_games() if not interpreter.load(path).trick_rule.by_suit]
+
+
+@pytest.mark.parametrize("name", CROSS_SUIT)
+def test_two_cards_of_a_suit_stay_apart_when_a_card_of_another_suit_ranks_between_or_with_them(name):
+    """Where one ranking runs across the suits (Aluette's), a card of another suit may tie with
+    one of two adjacent cards of a suit and not the other, so they are not one card: endgames
+    where the mover holds such a pair are valued as plain minimax values them."""
+    game = interpreter.load(name)
+    rng = random.Random(f"cross-suit {name}")
+    tried = 0
+    for _ in range(2000):
+        if tried == 40:
+            break
+        state = endgame(game, rng, 2 * game.players + 1)
+        if state is None:
+            continue
+        rank, suit_of = state.rule.strength, state.rule.suit_of
+        mine = [c for c in range(len(suit_of)) if state.hands[state.current] >> c & 1]
+        others = [c for s, h in enumerate(state.hands) if s != state.current
+                  for c in range(len(suit_of)) if h >> c & 1]
+        tempting = any(suit_of[a] == suit_of[b] and a != b and any(
+            suit_of[o] != suit_of[a] and min(rank[a], rank[b]) <= rank[o] <= max(rank[a], rank[b]) for o in others)
+            for a in mine for b in mine)
+        if not tempting:
+            continue
+        seat = state.current_player
+        found = Solver(game).solve(state).values
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_unchecked(action)
+            assert found[action] == brute(child, seat), action.text
+        tried += 1
+    assert tried == 40
+
+
+def test_some_bundled_game_ranks_across_the_suits():
+    assert CROSS_SUIT
