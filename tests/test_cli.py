@@ -8,7 +8,7 @@ from click.testing import CliRunner
 import interpreter
 from interpreter.engine.cards import bits
 
-from cli import main
+from cli import LEVELS, main
 from helpers import FOLLOW_FROM_SEAT_0, FOUR_RANKS_HEAD
 
 RUN = CliRunner()
@@ -438,3 +438,15 @@ def test_sigterm_stops_a_simulation_as_ctrl_c_does(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["stderr"]
     assert not [w for w in workers if os.path.exists(f"/proc/{w}") and open(f"/proc/{w}/stat").read().split()[2] != "Z"]
     assert (tmp_path / "stderr").read_text() == "atout: interrupted\n"
+
+
+def test_play_level_expert_seats_the_strongest_player_with_200_ms_a_decision(monkeypatch):
+    from interpreter.players import registry
+    asked = []
+    real = registry.make_player
+    monkeypatch.setattr(registry, "make_player", lambda spec, seed: asked.append(spec) or real("greedy", seed))
+    result = RUN.invoke(main, ["play", "aluette", "--seat", "0", "--seed", "2", "--level", "expert"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert asked == ["ismcts:200ms"] * 3
+    assert "expert (ismcts:200ms)" in RUN.invoke(main, ["play", "--help"]).output
+    assert all(real(spec, "1") is not None for spec in LEVELS.values())

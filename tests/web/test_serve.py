@@ -286,7 +286,7 @@ def test_the_rules_page_follows_the_browsers_language_and_offers_a_switch(client
     assert missing.status_code == 404 and "no such table" in missing.text
     bad = client.post("/new", data={"game": "sixty-six", "seat": "3", "level": "easy"})
     assert bad.status_code == 400 and "Sixty-six has seats 0 to 1" in bad.text
-    assert "no AI level &#x27;godlike&#x27;: easy, medium, hard" in client.post("/new", data={"game": "belote", "seat": "0", "level": "godlike"}).text
+    assert "no AI level &#x27;godlike&#x27;: easy, medium, hard, expert" in client.post("/new", data={"game": "belote", "seat": "0", "level": "godlike"}).text
     assert client.get("/static/table.js").headers["content-type"].startswith("text/javascript")
     assert client.get("/static/..%2Fserve.py").status_code == 404
     with client.websocket_connect("/ws/nosuch") as ws:
