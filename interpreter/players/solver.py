@@ -21,8 +21,8 @@ What makes it fast, each part switched off by a flag for the benchmark:
 - ``merge``: cards of one hand that nothing can tell apart are searched once: of one suit (or
   both trumps), adjacent in the ranking in force with no card between them or equal to either
   held by another seat or lying in the trick (of any suit, where one ranking runs across the
-  suits), worth the same card points, and named alike by every card set
-  the rules name.
+  suits), worth the same card points, and named alike by every card set the rules name. Only
+  in minimax: max^n's first of equals can tell them apart (see ``_moves``).
 - ``order``: moves are tried in the greedy player's preference first, and the best move
   stored for a position first of all.
 
@@ -362,7 +362,7 @@ class Solver:
             return [first if state.team_of[s] == state.team_of[0] else -first for s in range(state.game.players)]
         mover = state.current_player
         best = None
-        for action in self._moves(state, None, ordered=False):     # legal order: the first of equals
+        for action in self._moves(state, None, alphabeta=False):     # legal order: the first of equals
             child = state.clone()
             child.apply_unchecked(action)
             values = self._maxn(child)
@@ -370,13 +370,18 @@ class Solver:
                 best = values
         return best
 
-    def _moves(self, state: State, key, ordered: bool = True) -> list[Action]:
+    def _moves(self, state: State, key, alphabeta: bool = True) -> list[Action]:
         """The actions to search, best first: where only cards can be played, one card of each
         equivalent set, the stored best and the greedy choice first, then strongest first.
-        Not ``ordered``, in the order of legal_actions()."""
+
+        For max^n (not ``alphabeta``), every legal action in the order of legal_actions(),
+        unmerged: a seat takes the first of the actions worth the same to it, and two cards
+        worth the same to every seat now may still leave the seat a different first of equals
+        later, so merging would change what the others get."""
+        if not alphabeta:
+            return state.legal_actions()
         if not state.plays_only():
-            legal = state.legal_actions()
-            return self._ordered(state, legal) if ordered else legal
+            return self._ordered(state, state.legal_actions())
         game = state.game
         mask = game.deck.distinct(state.legal_mask())
         plays = game.play_actions
@@ -384,7 +389,7 @@ class Solver:
             return [plays[mask.bit_length() - 1]]
         rank = self._ranks(state)
         cards = self._merged(state, mask, rank) if self.use_merge else _bits(mask)
-        if not (self.use_order and ordered):
+        if not self.use_order:
             return [plays[c] for c in sorted(cards)]
         cards.sort(key=rank.__getitem__, reverse=True)
         front = [self._greedy._card(state).card]
