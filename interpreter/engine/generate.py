@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import RULE_ERRORS, reraise_rule_error
 from .cards import whole
 from .code_writer import LET_CALL, Writer
+from .compiled import compiled_functions
 from .generate_deal import deal_source, indent, start_play_source, start_source
 from .phases import AUCTION, PLAY, TRANSFERS, Taken
 from .state import State
@@ -45,15 +46,19 @@ def engine_source(game: Rules) -> tuple[str, dict[str, Any]]:
 
 
 def engine_class(game: Rules) -> type[State]:
-    """A subclass of State whose hot paths are the generated methods of ``game``."""
+    """A subclass of State whose hot paths are the generated methods of ``game``: compiled by
+    Cython where the compiled tier runs (compiled.py), else executed as Python."""
     source, names = engine_source(game)
     namespace = dict(game.code.namespace if game.code is not None else {})
     namespace.update(names, State=State, PLAY=PLAY, AUCTION=AUCTION, TRANSFERS=TRANSFERS, TRUMPS_LED=TRUMPS_LED,
                      Taken=Taken, RULE_ERRORS=RULE_ERRORS, reraise_rule_error=reraise_rule_error)
-    exec(compile(source, f"<{game.path}: generated engine>", "exec"), namespace)
-    methods = {name: namespace[name] for name in ("_compute_legal", "_play", "legal_actions", "apply_unchecked",
-                                                  "_award_list", "_deal", "_start_play")}
-    methods["start"] = classmethod(namespace["start"])
+    wanted = ("_compute_legal", "_play", "legal_actions", "apply_unchecked", "_award_list", "_deal", "_start_play",
+              "start")
+    methods = compiled_functions(source, namespace, wanted, game.title)
+    if methods is None:
+        exec(compile(source, f"<{game.path}: generated engine>", "exec"), namespace)
+        methods = {name: namespace[name] for name in wanted}
+    methods["start"] = classmethod(methods["start"])
     return type("GeneratedState", (State,), {"__slots__": (), "__doc__": State.__doc__, **methods})
 
 
