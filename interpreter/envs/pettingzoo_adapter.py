@@ -23,6 +23,7 @@ from ..engine.state import State
 from ..players.table_view import table_view
 from .common import need, resolve_game, score_sign
 from .encoding import Encoder
+from .packed import PackedEncoder
 
 np = need("numpy")
 spaces = need("gymnasium.spaces")
@@ -50,6 +51,7 @@ class AtoutEnv(pettingzoo.AECEnv):
             raise ValueError(f"render_mode is one of {', '.join(self.metadata['render_modes'])}, found {render_mode!r}")
         self.game = game
         self.encoder = Encoder(game)
+        self.packed = PackedEncoder(self.encoder)     # the same vectors as encoder.encode, faster
         self.render_mode = render_mode
         self.whole_match = match
         self.sign = score_sign(game)
@@ -116,7 +118,7 @@ class AtoutEnv(pettingzoo.AECEnv):
         seat = self.possible_agents.index(agent)
         to_act = self.deal.current_player == seat and not self.terminations.get(agent, True)
         mask = self.encoder.mask(self.legal_actions()) if to_act else np.zeros(self.encoder.num_actions, np.int8)
-        return {"observation": self.encoder.encode(self.deal, seat), "action_mask": mask}
+        return {"observation": self.packed.encode(self.deal, seat), "action_mask": mask}
 
     def structured_observation(self, agent: str) -> dict:
         """The engine's own observation of the deal for this agent's seat (``State.observation``)."""
