@@ -21,8 +21,6 @@ the dummy's once shown, the cards of public piles, and of private history entrie
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ..engine.phases import Private
 from ..engine.state import State
 from .common import need
@@ -197,9 +195,8 @@ class PackedEncoder:
     def _tail(self, state: State, seat: int) -> list:
         """The slots from ``tricks`` to the end: counts and points, by seat from ``seat``."""
         tricks = state.tricks
-        melds = [m if isinstance(m, int) else float(Fraction(m)) for m in state.melds]
-        sizes = [hand.bit_count() for hand in state.hands]
+        melds = list(map(float, state.melds))               # ints or Fractions
+        sizes = list(map(int.bit_count, state.hands))
         scores = state.match_scores
         return (tricks[seat:] + tricks[:seat] + melds[seat:] + melds[:seat] + sizes[seat:] + sizes[:seat]
-                + [len(pile) for pile in state.piles]
-                + ([0] * self.sides if scores is None else [float(x) for x in scores]))
+                + list(map(len, state.piles)) + ([0] * self.sides if scores is None else list(map(float, scores))))
