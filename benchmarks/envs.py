@@ -15,7 +15,8 @@ least 20,000 (set on Belote, the reference game; "met", or the runs below their 
     python benchmarks/envs.py                   # every bundled game, 100 deals each
     python benchmarks/envs.py belote -n 500
 
-Figures vary with the machine's load: compare figures of one run.
+Figures are steps per CPU second of the process, which the machine's load changes less than
+wall time, but still changes (caches, clock speed): compare figures of one run.
 """
 from __future__ import annotations
 
@@ -36,19 +37,29 @@ from interpreter.envs.openspiel_game import openspiel_name   # noqa: E402
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
-from playouts import playouts  # noqa: E402  (benchmarks/playouts.py, beside this file)
+
+clock = time.process_time     # CPU seconds of this process: other jobs on the machine change them less than wall time
 
 
 def native(name: str, deals: int, seed: int) -> float:
-    """Steps/s of the engine itself: benchmarks/run.py's random playouts."""
-    return playouts(interpreter.load(name), deals, seed)[1]
+    """Steps/s of the engine itself: benchmarks/run.py's random playouts, timed in CPU seconds."""
+    game = interpreter.load(name)
+    rng = random.Random(seed)
+    steps, start = 0, clock()
+    for i in range(deals):
+        state = game.new_deal(seed=rng, dealer=i % game.players)
+        while not state.is_over:
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+            steps += 1
+        state.result()
+    return steps / (clock() - start)
 
 
 def petting(name: str, deals: int, seed: int, observe: bool = True) -> float:
     env = pettingzoo_env(name)
     raw = env.unwrapped
     rng = random.Random(seed)
-    steps, start = 0, time.perf_counter()
+    steps, start = 0, clock()
     for i in range(deals):
         env.reset(seed=seed + i)
         for _ in env.agent_iter():
@@ -62,13 +73,13 @@ def petting(name: str, deals: int, seed: int, observe: bool = True) -> float:
                 action = raw.encoder.index[rng.choice(raw.legal_actions())]
             env.step(action)
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
 
 
 def openspiel(name: str, deals: int, seed: int, tensor: bool = False) -> float:
     game = pyspiel.load_game(openspiel_name(name))
     rng = random.Random(seed)
-    steps, start = 0, time.perf_counter()
+    steps, start = 0, clock()
     for _ in range(deals):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -80,7 +91,7 @@ def openspiel(name: str, deals: int, seed: int, tensor: bool = False) -> float:
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         state.returns()
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
 
 
 TARGETS = {"pz": 30_000, "os+tensor": 20_000}     # steps/s, with the observation vector
@@ -102,8 +113,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     names = args.games or [p.stem for p in interpreter.bundled_games()]
-    print(f"steps/s, {args.deals} random deals per game and run; load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (other jobs slow every figure)")
+    print(f"steps per CPU second, {args.deals} random deals per game and run; load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'game':14}" + "".join(f"{run:>11}" for run in RUNS) + "  targets")
     for name in names:
         figures = {run: fn(name, args.deals, args.seed) for run, fn in RUNS.items()}
