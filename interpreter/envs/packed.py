@@ -107,6 +107,7 @@ class PackedEncoder:
         """The history folded (see ``_Folded``), from the entries appended since the last call."""
         folded = self.folded
         done = folded.length
+        # another deal's list, or this one shortened, or its last entry replaced (State.take_back)
         if folded.history is not history or len(history) < done or done and history[done - 1] is not folded.last:
             folded = self.folded = _Folded(history, self.players)
             done = 0
