@@ -8,7 +8,8 @@ trick, and solved with every hand open:
 - Belote, the whole play of the cards, 8 tricks (target 2 s);
 - French Tarot, the last 6 tricks (target 1 s).
 
-For each: the median and the worst time of ``value()`` (the exact value of the position: one
+Times are CPU seconds of this process (``time.process_time``): on a machine shared with other
+jobs, wall time measures the load. For each: the median and the worst time of ``value()`` (the exact value of the position: one
 search) and of ``solve()`` (every legal action's exact value, as ``atout analyze`` needs), the
 nodes, and nodes/s; then the same searches with the transposition table, the merging of
 equivalent cards or the move ordering switched off (nodes and time).
@@ -69,17 +70,17 @@ def _wanted(state, tricks: int | None) -> bool:
 
 
 def measure(states: list, switches: dict, every: bool) -> tuple[list[float], int]:
-    """Each position solved once with a fresh solver: the times (ms) and the nodes in all."""
+    """Each position solved once with a fresh solver: the CPU times (ms) and the nodes in all."""
     times, nodes = [], 0
     for state in states:
         solver = Solver(state.game, **switches)
-        start = time.perf_counter()
+        start = time.process_time()
         if every:
             nodes += solver.solve(state).nodes
         else:
             solver.value(state)
             nodes += solver.nodes
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((time.process_time() - start) * 1000)
     return times, nodes
 
 

@@ -305,6 +305,7 @@ class Solver:
         a bound on the side the window was passed. The state is the search's own: it is played
         on (its last child is made from it, not from a copy)."""
         self._tick()
+        self._forced(state)
         if state.current is None:
             return _margin(state, seat)
         if not self._two_sided(state):
@@ -350,6 +351,17 @@ class Solver:
             self._table[key] = (low, high)
             self._best[key[0]] = best_action
         return best_value
+
+    @staticmethod
+    def _forced(state: State) -> None:
+        """Play on the state itself every card that is the only one its player may play (the
+        last trick, a hand with one card of the suit led): a node with one child costs the
+        search a recursion and, at a trick's start, a look in the table, and decides nothing."""
+        while state.current is not None and state.plays_only():
+            mask = state.game.deck.distinct(state.legal_mask())
+            if mask & (mask - 1):
+                return
+            state.apply_unchecked(state.game.play_actions[mask.bit_length() - 1])
 
     def _maxn(self, state: State) -> list:
         """Each seat's value when every seat maximises its own (see the module)."""
