@@ -14,18 +14,19 @@ The package is built in layers, each importing only from the ones below it
   at scale, statistics, data files, reports, records): the applications;
 - ``envs``, ``lsp``, ``web``: the front-ends, with the ``atout`` command (cli.py) on top.
 
-This module is the public API. Each of its names is imported when first asked for, so that
-importing one layer loads none above it, and a command that needs little (``atout list``
-from its catalog) starts fast.
+This module is the public API. Each of its names, the errors too, is imported when first
+asked for, so that importing one layer loads none above it, ``import interpreter`` loads
+nothing else, and a command that needs little (``atout list`` from its catalog, ``atout
+validate`` of a file it validated before) starts fast.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import AtoutError, IllegalActionError, Problem, RecordError, RuleFileError, UnknownGameError
 from .lazy import exports
 
 if TYPE_CHECKING:
+    from .errors import AtoutError, IllegalActionError, Problem, RecordError, RuleFileError, UnknownGameError
     from .engine.game import Game
     from .engine.match import Match
     from .engine.parts import Action
@@ -43,6 +44,8 @@ __getattr__ = exports(__name__, {
     **dict.fromkeys(["Player", "RandomPlayer", "GreedyPlayer", "SamplingPlayer", "ISMCTSPlayer", "make_player",
                      "Solver"], ".players"),
     **dict.fromkeys(["Recorder", "read_record", "replay"], ".simulation.records"),
+    **dict.fromkeys(["AtoutError", "IllegalActionError", "Problem", "RecordError", "RuleFileError",
+                     "UnknownGameError"], ".errors"),
 })
 
 __all__ = ["load", "bundled_games", "problems_in", "resolve", "Game", "State", "Action", "Match", "Result",
