@@ -6,14 +6,17 @@ package data), found through importlib.resources.
 """
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 
 def data_dir(name: str) -> Path:
     """The folder ``name`` ('games', 'schema' or 'templates'): the package's copy when installed from a
     wheel, else the checkout's own folder next to the package."""
+    here = Path(__file__).resolve().parent
+    if (here / name).is_dir():              # a wheel installed as files: no importlib.resources to import
+        return here / name
+    from importlib import resources
     packaged = resources.files(__package__) / name
     if packaged.is_dir():
         return Path(str(packaged))
-    return Path(__file__).resolve().parent.parent / name
+    return here.parent / name
