@@ -4,7 +4,7 @@ The check itself is quick; importing jsonschema for it takes about 110 ms of eve
 (`atout play`, `simulate`, `serve`). A document that passed is remembered by the SHA-256 of
 its text, the variant merged into it, the schema file and atout's own modules
 (cache.stamp): any change to one of them checks it again. Only clean results are kept, the
-most recent few hundred, in the cache directory (catalog.cache_dir); a cache that cannot be
+most recent few hundred, in the cache directory (cache.cache_dir); a cache that cannot be
 read or written changes nothing but the time taken.
 """
 from __future__ import annotations
