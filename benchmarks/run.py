@@ -5,7 +5,10 @@ OpenSpiel's Python loop on the classics it shares (when pyspiel is installed), a
 four seed games a plain hand-written Python engine of the same rules (benchmarks/handwritten/,
 held to atout's legal actions and scores by tests/benchmarks/test_handwritten_peers.py) with the ratio
 atout / hand-written, and the installed package that plays the game (benchmarks/peers.py:
-``schnapsen`` beside 66, ``magmacrunch-tarot`` beside French Tarot).
+``schnapsen`` beside 66, ``magmacrunch-tarot`` beside French Tarot). Each game is measured on
+the pure tier and, where Cython and a C compiler are present, on the compiled tier too
+(interpreter/engine/compiled.py), with the ratios; then the RL adapters' steps/s
+(benchmarks/envs.py) against their targets, when the envs extra is installed.
 
     python benchmarks/run.py                 # every bundled game, 2,000 deals each, best of 3
     python benchmarks/run.py belote -n 5000 --repeat 5
@@ -20,6 +23,7 @@ machine's load: compare figures measured in one run.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import random
 import resource
@@ -45,6 +49,26 @@ HANDWRITTEN = {"aluette": aluette, "belote": belote, "sixty-six": sixty_six, "fr
 # Installed packages beside a seed game: (distribution, playout loop, what it plays).
 PACKAGES = {"sixty-six": ("schnapsen", peers.schnapsen_playouts, "20-card Schnapsen, no closing"),
             "french-tarot": ("magmacrunch-tarot", peers.magmacrunch_tarot_playouts, "French Tarot, 4 players")}
+
+
+def on_tier(name: str, tier: str):
+    """The game with its engine made on ``tier`` ('pure' or 'compiled', see
+    interpreter/engine/compiled.py); None when that tier cannot run here (said on stderr)."""
+    from interpreter.engine import compiled
+    if tier == "compiled" and compiled.cython_version() is None:
+        return None
+    before = os.environ.get("ATOUT_ENGINE")
+    os.environ["ATOUT_ENGINE"] = tier
+    try:
+        game = dataclasses.replace(interpreter.load(name))
+        made = game.state_class
+    finally:
+        if before is None:
+            del os.environ["ATOUT_ENGINE"]
+        else:
+            os.environ["ATOUT_ENGINE"] = before
+    is_compiled = type(made.apply_unchecked).__name__ == "cython_function_or_method"
+    return game if is_compiled == (tier == "compiled") else None
 
 
 def split(game, hand, deals: int, seed: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -145,6 +169,23 @@ def startup(repeat: int = 5) -> dict[str, float]:
     return found
 
 
+def rl_steps(names: list[str], seed: int, deals: int = 100) -> None:
+    """The RL adapters' steps per CPU second beside the native API (benchmarks/envs.py), with
+    their targets; nothing when the envs extra is not installed."""
+    try:
+        import envs
+    except ImportError as err:           # the envs and conformance extras: pettingzoo, numpy, pyspiel
+        print(f"RL steps/s: not measured ({err})")
+        return
+    print(f"RL steps per CPU second, {deals} deals: " + ", ".join(envs.RUNS) + "  (targets: "
+          + ", ".join(f"{run} {target:,}" for run, target in envs.TARGETS.items()) + ")")
+    for name in names:
+        figures = {run: fn(name, deals, seed) for run, fn in envs.RUNS.items()}
+        missed = [run for run, target in envs.TARGETS.items() if figures[run] < target]
+        print(f"  {name:<12}" + "".join(f"{x:>11,.0f}" for x in figures.values())
+              + "  " + (", ".join(missed) + " below" if missed else "met"), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="bundled games (default: all)")
@@ -160,19 +201,24 @@ def main() -> None:
     parser.add_argument("--split", action="store_true",
                         help="only where a deal's time goes (dealing, actions, result), atout beside the "
                              "hand-written engine, for the games that have one")
+    parser.add_argument("--no-rl", action="store_true", help="skip the RL adapters' steps/s (benchmarks/envs.py)")
     args = parser.parse_args()
     names = args.games or [p.stem for p in interpreter.bundled_games()]
     if args.split:
         print_split([name for name in names if name in HANDWRITTEN], args.n, args.seed, args.repeat)
         return
     versions = {} if args.no_peers else peers.versions()
-    print(f"{'game':<14}{'deals/s':>10}{'actions/s':>12}{'clone µs':>16}   peer")
+    print(f"{'game':<14}{'deals/s':>10}{'actions/s':>12}{'clone µs':>16}   peer      (pure tier; the compiled "
+          f"tier below it, where Cython and a compiler are present)")
     for name in names:
-        game = interpreter.load(name)
+        game = on_tier(name, "pure")
+        fast = on_tier(name, "compiled")
         hand = None if args.no_peers else HANDWRITTEN.get(name)
-        runs, hand_runs = [], []
-        for r in range(args.repeat):           # turn about, so that both see the same load
+        runs, fast_runs, hand_runs = [], [], []
+        for r in range(args.repeat):           # turn about, so that all see the same load
             runs.append(playouts(game, args.n, args.seed + r, args.seed_each_deal))
+            if fast is not None:
+                fast_runs.append(playouts(fast, args.n, args.seed + r, args.seed_each_deal))
             if hand is not None:
                 hand_runs.append(hand.playouts(args.n, args.seed + r, args.seed_each_deal))
         best = max(runs, key=lambda t: t[0])
@@ -183,8 +229,13 @@ def main() -> None:
             if other is not None:
                 peer = f"OpenSpiel {other[0]:,.0f} deals/s, {other[1]:,.0f} actions/s"
         print(f"{name:<14}{best[0]:>10,.0f}{best[1]:>12,.0f}{early:>8.1f} /{late:>6.1f}   {peer}")
-        if hand_runs:
-            other = max(hand_runs, key=lambda t: t[0])
+        other = max(hand_runs, key=lambda t: t[0]) if hand_runs else None
+        if fast_runs:
+            compiled = max(fast_runs, key=lambda t: t[0])
+            versus = f", compiled / hand-written {compiled[0] / other[0]:.2f}" if other else ""
+            print(f"  {'compiled':<12}{compiled[0]:>10,.0f}{compiled[1]:>12,.0f}{'':>16}   "
+                  f"compiled / pure {compiled[0] / best[0]:.2f}{versus}")
+        if other:
             print(f"  {'hand-written':<12}{other[0]:>10,.0f}{other[1]:>12,.0f}{'':>16}   "
                   f"atout / hand-written {best[0] / other[0]:.2f}")
         if name in PACKAGES and not args.no_peers:
@@ -195,6 +246,8 @@ def main() -> None:
                 other = max((loop(args.peer_deals, args.seed + r) for r in range(args.repeat)), key=lambda t: t[0])
                 print(f"  {'package':<12}{other[0]:>10,.0f}{other[1]:>12,.0f}{'':>16}   atout / {package} "
                       f"{best[0] / other[0]:.2f}: {package} {versions[package]} ({plays}; {args.peer_deals} deals)")
+    if not args.no_rl:
+        rl_steps(names, args.seed)
     print(f"peak memory of this run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
     if not args.no_startup:
         for name, ms in startup().items():
