@@ -17,9 +17,9 @@ from interpreter.digits import whole_number
 from interpreter.errors import AtoutError, RecordError, RuleRuntimeError
 from interpreter.players.specs import PLAYER_HELP
 
-LEVELS = {"easy": "greedy", "medium": "sampling:20", "hard": "ismcts:100ms", "expert": "ismcts:200ms"}
-"""AI levels for `play` and `serve`. The strongest fair player measured in every seed game at 100 ms a
-decision is ISMCTS (README, Players); `expert` gives it the 200 ms a decision the table allows."""
+LEVELS = {"easy": "greedy", "medium": "sampling:20", "hard": "ismcts:100ms", "expert": "best:200ms"}
+"""AI levels for `play` and `serve`. `expert` is the strongest fair player measured for the game's number of
+players (README, Players: PIMC with two, ISMCTS with more) with the 200 ms a decision the table allows."""
 
 
 class _Group(click.Group):

@@ -447,6 +447,6 @@ def test_play_level_expert_seats_the_strongest_player_with_200_ms_a_decision(mon
     monkeypatch.setattr(registry, "make_player", lambda spec, seed: asked.append(spec) or real("greedy", seed))
     result = RUN.invoke(main, ["play", "aluette", "--seat", "0", "--seed", "2", "--level", "expert"], input="quit\n")
     assert result.exit_code == 0, result.output
-    assert asked == ["ismcts:200ms"] * 3
-    assert "expert (ismcts:200ms)" in RUN.invoke(main, ["play", "--help"]).output
+    assert asked == ["best:200ms"] * 3
+    assert "expert (best:200ms)" in RUN.invoke(main, ["play", "--help"]).output
     assert all(real(spec, "1") is not None for spec in LEVELS.values())

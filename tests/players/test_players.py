@@ -102,3 +102,17 @@ def test_only_the_omniscient_player_peeks():
     assert make_player("ismcts", 1).peek is False
     assert ISMCTSPlayer(1).peek is False
     assert make_player("omniscient", 1).peek is True
+
+
+def test_the_best_player_solves_worlds_with_two_players_and_searches_with_more():
+    from interpreter.players.pimc import PIMCPlayer
+    best = make_player("best:30ms", 1)
+    for name, kind in (("sixty-six", PIMCPlayer), ("belote", ISMCTSPlayer)):
+        state = interpreter.load(name).new_match(seed=3).next_deal()
+        assert best.choose(state) in state.legal_actions()
+        chosen = best._chosen[state.game.players]
+        assert type(chosen) is kind and chosen.millis == 30
+    for wrong in ("best:5", "best:fast"):
+        with pytest.raises(UnknownPlayerError, match="best takes milliseconds per move"):
+            make_player(wrong, 1)
+    assert make_player("best", 1).millis is None
