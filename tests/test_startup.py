@@ -15,8 +15,9 @@ import sys
 from click.testing import CliRunner
 import pytest
 
-import cli
-from cli import VALIDATED, main
+from cli import main
+from interpreter.authoring import validation
+from interpreter.authoring.validation import VALIDATED
 
 ROOT = Path(__file__).resolve().parent.parent
 ALUETTE = ROOT / "games" / "aluette.yaml"
@@ -49,7 +50,7 @@ def validate(*paths: Path) -> tuple[int, str]:
 
 
 def not_validated_again(monkeypatch) -> None:
-    monkeypatch.setattr(cli, "_validate_file", lambda path: pytest.fail(f"{path} validated again"))
+    monkeypatch.setattr(validation, "validate_file", lambda path: pytest.fail(f"{path} validated again"))
 
 
 @pytest.mark.parametrize("changes, code, last", [
@@ -111,16 +112,16 @@ def test_a_cache_folder_it_cannot_write_changes_nothing(monkeypatch, tmp_path):
 
 def test_a_file_changed_while_it_is_checked_is_not_remembered(cache, tmp_path, monkeypatch):
     path = edited(tmp_path / "game.yaml")
-    check = cli._validate_file
+    check = validation.validate_file
 
     def saved_meanwhile(checked: Path):
         found = check(checked)
         edited(path, BROKEN)
         return found
 
-    monkeypatch.setattr(cli, "_validate_file", saved_meanwhile)
+    monkeypatch.setattr(validation, "validate_file", saved_meanwhile)
     assert validate(path) == (0, f"{path}: ok\n")
-    monkeypatch.setattr(cli, "_validate_file", check)
+    monkeypatch.setattr(validation, "validate_file", check)
     assert validate(path)[0] == 1
     edited(path)
     assert validate(path) == (0, f"{path}: ok\n")     # the ok of the first check was not kept for these bytes
