@@ -397,8 +397,6 @@ class Solver:
         game = state.game
         mask = game.deck.distinct(state.legal_mask())
         plays = game.play_actions
-        if not mask & (mask - 1):
-            return [plays[mask.bit_length() - 1]]
         rank = self._ranks(state)
         cards = self._merged(state, mask, rank) if self.use_merge else _bits(mask)
         if not self.use_order:
