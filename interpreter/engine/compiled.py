@@ -1,7 +1,8 @@
 """The compiled tier: a game's generated engine code built into a C extension with Cython.
 
 generate.py writes each game's hot paths as Python source. With the ``fast`` extra installed
-(``pip install 'atout[fast]'``: Cython) and a C compiler present, that source is compiled
+(``pip install 'atout[fast]'``: Cython) and a C compiler present, that source, its reads and
+writes of the state's fields made direct (slot_access.py), is compiled
 once into an extension module and cached by its hash (with Cython's version and the
 interpreter's ABI) in ``<cache folder>/engines/``; later processes import the cached module
 and compile nothing. The functions read the values the source names (the game's tables,
@@ -29,6 +30,7 @@ from types import ModuleType
 from typing import Any
 
 from ..cache import cache_dir
+from .slot_access import direct_slots
 
 TIERS = ("auto", "pure", "compiled")
 _warned: set[str] = set()
@@ -54,10 +56,12 @@ def cython_version() -> str | None:
     return Cython.__version__
 
 
-def compiled_functions(source: str, names: dict[str, Any], wanted: tuple[str, ...], title: str) -> dict[str, Any] | None:
+def compiled_functions(source: str, names: dict[str, Any], wanted: tuple[str, ...], title: str,
+                       owner: type) -> dict[str, Any] | None:
     """The functions ``wanted`` of ``source`` from its compiled module, its globals set to
-    ``names``; None when the pure engine is to run (the tier asked for, or no way to compile,
-    said once per reason)."""
+    ``names`` and its reads of the state's fields bound to ``owner``, the class whose
+    ``__slots__`` hold them (slot_access.py); None when the pure engine is to run (the tier
+    asked for, or no way to compile, said once per reason)."""
     chosen = tier()
     if chosen == "pure":
         return None
@@ -66,22 +70,29 @@ def compiled_functions(source: str, names: dict[str, Any], wanted: tuple[str, ..
         if chosen == "compiled":
             _say("ATOUT_ENGINE=compiled needs Cython (pip install 'atout[fast]'): the pure-Python engine runs")
         return None
-    module = _module(source, names, version, title)
+    slots = tuple(owner.__slots__)
+    module = _module(module_source(source, names, slots), version, title)
     if module is None:
+        return None
+    try:
+        module._bind(owner, slots)
+    except TypeError as err:
+        _say(f"the compiled tier is off (the engine of {title} does not fit the state: {err}): "
+             "the pure-Python engine runs")
         return None
     module.__dict__.update(names)
     return {name: getattr(module, name) for name in wanted}
 
 
-def module_source(source: str, names: dict[str, Any]) -> str:
+def module_source(source: str, names: dict[str, Any], slots: tuple[str, ...]) -> str:
     """The module Cython compiles: each name the code reads declared as a global first (Cython
-    refuses a name it cannot see defined), then the generated source."""
+    refuses a name it cannot see defined), then the generated source with its reads and
+    writes of the fields ``slots`` made direct (slot_access.py)."""
     declared = "".join(f"{name} = None\n" for name in sorted(names) if name.isidentifier())
-    return f"# cython: language_level=3, binding=True\n{declared}\n{source}"
+    return f"# cython: language_level=3, binding=True\n{declared}\n{direct_slots(source, slots)}"
 
 
-def _module(source: str, names: dict[str, Any], version: str, title: str) -> ModuleType | None:
-    text = module_source(source, names)
+def _module(text: str, version: str, title: str) -> ModuleType | None:
     key = hashlib.sha256("\n".join((text, version, sys.version, sysconfig.get_config_var("EXT_SUFFIX") or ""))
                          .encode()).hexdigest()[:32]
     found = _modules.get(key)
@@ -126,7 +137,7 @@ def _build(name: str, text: str, target: Path, title: str) -> str | None:
     print(f"atout: compiling the engine of {title} with Cython, once (cached in {target.parent})",
           file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="atout-engine-") as work:
-        pyx = Path(work) / f"{name}.py"
+        pyx = Path(work) / f"{name}.pyx"
         pyx.write_text(text, encoding="utf-8")
         try:
             result = Main.compile(str(pyx), Main.CompilationOptions(language_level=3, quiet=True))

@@ -1,0 +1,188 @@
+"""The compiled tier's reads and writes of the state's fields, straight from memory.
+
+Compiled by Cython as it stands, ``s.hands`` in generated code is a generic attribute lookup
+(the type's dictionary, then the slot's descriptor): no faster than the interpreter, which
+caches it. State keeps its fields in ``__slots__``, each at a fixed offset in the object.
+Here the generated source is rewritten for Cython so that each read or write of a field of
+the state (``s.hands``, ``s.current = nxt``, ``s.played |= bit``) becomes one load or store
+at that offset, in C.
+
+The offsets are found when the compiled module is bound to the class that declares the slots
+(``_bind(State, State.__slots__)``, from the slot descriptors themselves), never assumed.
+Every function that reads the state first checks that it was given an instance of that
+class, so a wrong argument is a TypeError, not a stray read. Only fields named in the slots
+are rewritten; a method call (``s._end()``) or any other attribute stays a Python lookup.
+"""
+from __future__ import annotations
+
+import ast
+
+PRELUDE = r'''
+cdef extern from *:
+    """
+    #include "structmember.h"
+    #define ATOUT_MAX_SLOTS 256
+    static Py_ssize_t atout_offset[ATOUT_MAX_SLOTS];
+    static PyTypeObject* atout_owner = NULL;
+    static PyObject* atout_names = NULL;
+    static PyTypeObject* atout_seen = NULL;     /* the last type found to be the owner or under it */
+
+    static inline __attribute__((always_inline)) PyObject* atout_get(PyObject* o, int i) {
+        PyObject* v = *(PyObject**)((char*)o + atout_offset[i]);
+        if (v == NULL) {
+            PyErr_Format(PyExc_AttributeError, "'%.100s' object has no attribute '%U'",
+                         Py_TYPE(o)->tp_name, PyTuple_GET_ITEM(atout_names, i));
+            return NULL;
+        }
+        Py_INCREF(v);
+        return v;
+    }
+
+    static inline __attribute__((always_inline)) int atout_set(PyObject* o, int i, PyObject* v) {
+        PyObject** at = (PyObject**)((char*)o + atout_offset[i]);
+        PyObject* old = *at;
+        Py_INCREF(v);
+        *at = v;
+        Py_XDECREF(old);
+        return 0;
+    }
+
+    static inline __attribute__((always_inline)) int atout_check(PyObject* o) {
+        if (Py_TYPE(o) == atout_seen) return 0;
+        if (atout_owner != NULL && PyObject_TypeCheck(o, atout_owner)) {
+            Py_INCREF(Py_TYPE(o));         /* held, so that no other type can later take its address */
+            Py_XSETREF(atout_seen, Py_TYPE(o));
+            return 0;
+        }
+        PyErr_Format(PyExc_TypeError, "this compiled engine plays a %.100s, not a %.100s",
+                     atout_owner == NULL ? "state it was never bound to" : atout_owner->tp_name,
+                     Py_TYPE(o)->tp_name);
+        return -1;
+    }
+
+    static int atout_bind(PyObject* owner, PyObject* names) {
+        if (!PyType_Check(owner) || !PyTuple_Check(names) || PyTuple_GET_SIZE(names) > ATOUT_MAX_SLOTS) {
+            PyErr_SetString(PyExc_TypeError, "_bind(owner, names): a class and at most 256 slot names");
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(names); i++) {
+            PyObject* name = PyTuple_GET_ITEM(names, i);
+            PyObject* slot = PyDict_GetItemWithError(((PyTypeObject*)owner)->tp_dict, name);
+            if (slot == NULL || !Py_IS_TYPE(slot, &PyMemberDescr_Type)
+                    || ((PyMemberDescrObject*)slot)->d_member->type != T_OBJECT_EX) {
+                if (!PyErr_Occurred())
+                    PyErr_Format(PyExc_TypeError, "%R is not a slot of %.100s", name, ((PyTypeObject*)owner)->tp_name);
+                return -1;
+            }
+            atout_offset[i] = ((PyMemberDescrObject*)slot)->d_member->offset;
+        }
+        Py_INCREF(owner);
+        Py_XSETREF(atout_owner, (PyTypeObject*)owner);
+        Py_CLEAR(atout_seen);
+        Py_INCREF(names);
+        Py_XSETREF(atout_names, names);
+        return 0;
+    }
+    """
+    object atout_get(object o, int i)
+    int atout_set(object o, int i, object v) except -1
+    int atout_check(object o) except -1
+    int atout_bind(object owner, object names) except -1
+
+
+def _bind(owner, names):
+    """Find the offsets of ``names``, the slots ``owner`` declares, in that order."""
+    atout_bind(owner, names)
+'''
+
+
+def direct_slots(source: str, slots: tuple[str, ...]) -> str:
+    """``source`` (generated engine code, plain Python) as Cython source whose reads and
+    writes of the fields ``slots`` of the state go straight to memory. The state is ``s``,
+    the first parameter of a function, or ``self`` from the line that makes it
+    (``self = cls.__new__(cls)``); each is checked once, where it appears."""
+    tree = _Direct(slots).visit(ast.parse(source))
+    ast.fix_missing_locations(tree)
+    return PRELUDE + "\n" + ast.unparse(tree) + "\n"
+
+
+def _call(name: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(ast.Name(name, ast.Load()), list(args), [])
+
+
+class _Direct(ast.NodeTransformer):
+    """Rewrites the top-level functions of generated code; nested functions and lambdas are
+    left as they are (their ``s`` could be another object)."""
+
+    def __init__(self, slots: tuple[str, ...]):
+        self.index = {name: i for i, name in enumerate(slots)}
+        self.owner: str | None = None
+        self.depth = 0
+
+    def _field(self, node: ast.AST) -> bool:
+        return (self.owner is not None and isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id == self.owner and node.attr in self.index)
+
+    def _get(self, node: ast.Attribute) -> ast.Call:
+        return _call("atout_get", ast.Name(node.value.id, ast.Load()), ast.Constant(self.index[node.attr]))
+
+    def _set(self, target: ast.Attribute, value: ast.expr) -> ast.Expr:
+        return ast.Expr(_call("atout_set", ast.Name(target.value.id, ast.Load()), ast.Constant(self.index[target.attr]),
+                              value))
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        if self.depth:
+            return node
+        params = [a.arg for a in node.args.args]
+        self.owner = "s" if params[:1] == ["s"] else None
+        self.depth += 1
+        body = [self.visit(statement) for statement in node.body]
+        self.depth -= 1
+        node.body = [item for statement in body for item in (statement if isinstance(statement, list) else [statement])]
+        if self.owner == "s":
+            at = 1 if ast.get_docstring(node) is not None else 0
+            node.body.insert(at, ast.Expr(_call("atout_check", ast.Name("s", ast.Load()))))
+        self.owner = None
+        return node
+
+    def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
+        return node
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        if self._field(node) and isinstance(node.ctx, ast.Load):
+            return ast.copy_location(self._get(node), node)
+        self.generic_visit(node)
+        return node
+
+    def visit_Assign(self, node: ast.Assign) -> ast.AST | list[ast.stmt]:
+        node.value = self.visit(node.value)
+        made = _made_state(node)
+        if made is not None:
+            self.owner = made
+            return [node, ast.copy_location(ast.Expr(_call("atout_check", ast.Name(made, ast.Load()))), node)]
+        if not any(self._field(target) for target in node.targets):
+            node.targets = [self.visit(target) for target in node.targets]
+            return node
+        if len(node.targets) == 1:
+            return ast.copy_location(self._set(node.targets[0], node.value), node)
+        out: list[ast.stmt] = [ast.Assign([ast.Name("_field_value", ast.Store())], node.value)]
+        for target in node.targets:
+            out.append(self._set(target, ast.Name("_field_value", ast.Load())) if self._field(target)
+                       else ast.Assign([self.visit(target)], ast.Name("_field_value", ast.Load())))
+        return [ast.copy_location(statement, node) for statement in out]
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
+        node.value = self.visit(node.value)
+        if not self._field(node.target):
+            node.target = self.visit(node.target)
+            return node
+        return ast.copy_location(self._set(node.target, ast.BinOp(self._get(node.target), node.op, node.value)), node)
+
+
+def _made_state(node: ast.Assign) -> str | None:
+    """``self`` for ``self = cls.__new__(cls)``: the state a generated ``start`` makes."""
+    if (len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "self"
+            and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
+            and node.value.func.attr == "__new__"):
+        return "self"
+    return None
