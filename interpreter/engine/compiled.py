@@ -2,7 +2,7 @@
 
 generate.py writes each game's hot paths as Python source. With the ``fast`` extra installed
 (``pip install 'atout[fast]'``: Cython) and a C compiler present, that source, its reads and
-writes of the state's fields made direct (slot_access.py), is compiled
+writes of the state's fields made direct (cython_source.py), is compiled
 once into an extension module and cached by its hash (with Cython's version and the
 interpreter's ABI) in ``<cache folder>/engines/``; later processes import the cached module
 and compile nothing. The functions read the values the source names (the game's tables,
@@ -30,7 +30,7 @@ from types import ModuleType
 from typing import Any
 
 from ..cache import cache_dir
-from .slot_access import direct_slots
+from .cython_source import cython_source
 
 TIERS = ("auto", "pure", "compiled")
 _warned: set[str] = set()
@@ -60,7 +60,7 @@ def compiled_functions(source: str, names: dict[str, Any], wanted: tuple[str, ..
                        owner: type) -> dict[str, Any] | None:
     """The functions ``wanted`` of ``source`` from its compiled module, its globals set to
     ``names`` and its reads of the state's fields bound to ``owner``, the class whose
-    ``__slots__`` hold them (slot_access.py); None when the pure engine is to run (the tier
+    ``__slots__`` hold them (cython_source.py); None when the pure engine is to run (the tier
     asked for, or no way to compile, said once per reason)."""
     chosen = tier()
     if chosen == "pure":
@@ -87,9 +87,9 @@ def compiled_functions(source: str, names: dict[str, Any], wanted: tuple[str, ..
 def module_source(source: str, names: dict[str, Any], slots: tuple[str, ...]) -> str:
     """The module Cython compiles: each name the code reads declared as a global first (Cython
     refuses a name it cannot see defined), then the generated source with its reads and
-    writes of the fields ``slots`` made direct (slot_access.py)."""
+    writes of the fields ``slots`` made direct (cython_source.py)."""
     declared = "".join(f"{name} = None\n" for name in sorted(names) if name.isidentifier())
-    return f"# cython: language_level=3, binding=True\n{declared}\n{direct_slots(source, slots)}"
+    return f"# cython: language_level=3, binding=True\n{declared}\n{cython_source(source, slots)}"
 
 
 def _module(text: str, version: str, title: str) -> ModuleType | None:

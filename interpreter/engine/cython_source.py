@@ -1,11 +1,13 @@
-"""The compiled tier's reads and writes of the state's fields, straight from memory.
+"""The generated engine's source as the compiled tier gives it to Cython.
 
 Compiled by Cython as it stands, ``s.hands`` in generated code is a generic attribute lookup
 (the type's dictionary, then the slot's descriptor): no faster than the interpreter, which
 caches it. State keeps its fields in ``__slots__``, each at a fixed offset in the object.
-Here the generated source is rewritten for Cython so that each read or write of a field of
-the state (``s.hands``, ``s.current = nxt``, ``s.played |= bit``) becomes one load or store
-at that offset, in C.
+Here the source is rewritten so that each read or write of a field of the state
+(``s.hands``, ``s.current = nxt``, ``s.played |= bit``) becomes one load or store at that
+offset, in C; and the legal plays of a mask, which the pure engine gathers from one byte
+table per eight cards (``[*PLAYS_0[legal & 255], *PLAYS_1[legal >> 8 & 255], ...]``), are
+gathered from the same tables by one C function, in the same order.
 
 The offsets are found when the compiled module is bound to the class that declares the slots
 (``_bind(State, State.__slots__)``, from the slot descriptors themselves), never assumed.
@@ -60,6 +62,51 @@ cdef extern from *:
         return -1;
     }
 
+    /* [*tables[0][legal & 255], *tables[1][legal >> 8 & 255], ...]: the actions of the cards
+       of the mask ``legal``, from one table of 256 tuples for each byte of it */
+    static PyObject* atout_plays(PyObject* legal, PyObject* tables) {
+        Py_ssize_t count = 0, at = 0, n = PyTuple_Check(tables) ? PyTuple_GET_SIZE(tables) : -1;
+        unsigned char bytes[256];
+        if (!PyLong_CheckExact(legal) || n < 0 || n > 256) {
+            PyErr_SetString(PyExc_TypeError, "the plays of a mask need an int and a tuple of tables");
+            return NULL;
+        }
+        Py_INCREF(legal);
+        for (Py_ssize_t k = 0; k < n; k += 8) {
+            unsigned long long word = PyLong_AsUnsignedLongLongMask(legal);
+            PyObject *shift, *rest;
+            if (word == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(legal); return NULL; }
+            for (Py_ssize_t b = k; b < n && b < k + 8; b++) bytes[b] = (unsigned char)(word >> (8 * (b - k)));
+            if (k + 8 >= n) break;
+            shift = PyLong_FromLong(64);
+            rest = shift == NULL ? NULL : PyNumber_Rshift(legal, shift);
+            Py_XDECREF(shift);
+            Py_DECREF(legal);
+            if (rest == NULL) return NULL;
+            legal = rest;
+        }
+        Py_DECREF(legal);
+        for (Py_ssize_t k = 0; k < n; k++) {
+            PyObject* table = PyTuple_GET_ITEM(tables, k);
+            if (!PyTuple_Check(table) || PyTuple_GET_SIZE(table) != 256 || !PyTuple_Check(PyTuple_GET_ITEM(table, bytes[k]))) {
+                PyErr_SetString(PyExc_TypeError, "a table of plays is not 256 tuples");
+                return NULL;
+            }
+            count += PyTuple_GET_SIZE(PyTuple_GET_ITEM(table, bytes[k]));
+        }
+        PyObject* out = PyList_New(count);
+        if (out == NULL) return NULL;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            PyObject* plays = PyTuple_GET_ITEM(PyTuple_GET_ITEM(tables, k), bytes[k]);
+            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(plays); i++) {
+                PyObject* play = PyTuple_GET_ITEM(plays, i);
+                Py_INCREF(play);
+                PyList_SET_ITEM(out, at++, play);
+            }
+        }
+        return out;
+    }
+
     static int atout_bind(PyObject* owner, PyObject* names) {
         if (!PyType_Check(owner) || !PyTuple_Check(names) || PyTuple_GET_SIZE(names) > ATOUT_MAX_SLOTS) {
             PyErr_SetString(PyExc_TypeError, "_bind(owner, names): a class and at most 256 slot names");
@@ -88,6 +135,7 @@ cdef extern from *:
     int atout_set(object o, int i, object v) except -1
     int atout_check(object o) except -1
     int atout_bind(object owner, object names) except -1
+    object atout_plays(object legal, object tables)
 
 
 def _bind(owner, names):
@@ -96,9 +144,10 @@ def _bind(owner, names):
 '''
 
 
-def direct_slots(source: str, slots: tuple[str, ...]) -> str:
+def cython_source(source: str, slots: tuple[str, ...]) -> str:
     """``source`` (generated engine code, plain Python) as Cython source whose reads and
-    writes of the fields ``slots`` of the state go straight to memory. The state is ``s``,
+    writes of the fields ``slots`` of the state go straight to memory, and whose plays of a
+    mask come from one C function (see the module). The state is ``s``,
     the first parameter of a function, or ``self`` from the line that makes it
     (``self = cls.__new__(cls)``); each is checked once, where it appears."""
     tree = _Direct(slots).visit(ast.parse(source))
@@ -148,6 +197,14 @@ class _Direct(ast.NodeTransformer):
     def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
         return node
 
+    def visit_List(self, node: ast.List) -> ast.AST:
+        mask = _plays_mask(node)
+        if mask is None:
+            self.generic_visit(node)
+            return node
+        tables = ast.Tuple([element.value.value for element in node.elts], ast.Load())
+        return ast.copy_location(_call("atout_plays", self.visit(mask), tables), node)
+
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
         if self._field(node) and isinstance(node.ctx, ast.Load):
             return ast.copy_location(self._get(node), node)
@@ -177,6 +234,30 @@ class _Direct(ast.NodeTransformer):
             node.target = self.visit(node.target)
             return node
         return ast.copy_location(self._set(node.target, ast.BinOp(self._get(node.target), node.op, node.value)), node)
+
+
+def _plays_mask(node: ast.List) -> ast.expr | None:
+    """``legal`` when ``node`` is ``[*PLAYS_0[legal & 255], *PLAYS_1[legal >> 8 & 255], ...]``,
+    the legal plays of a mask as generate.py writes them: a table per byte, from the lowest."""
+    mask = None
+    for k, element in enumerate(node.elts):
+        if not (isinstance(element, ast.Starred) and isinstance(element.value, ast.Subscript)
+                and isinstance(element.value.value, ast.Name) and element.value.value.id.startswith("PLAYS_")):
+            return None
+        index = element.value.slice
+        if not (isinstance(index, ast.BinOp) and isinstance(index.op, ast.BitAnd)
+                and isinstance(index.right, ast.Constant) and index.right.value == 255):
+            return None
+        word = index.left
+        if k:
+            if not (isinstance(word, ast.BinOp) and isinstance(word.op, ast.RShift)
+                    and isinstance(word.right, ast.Constant) and word.right.value == 8 * k):
+                return None
+            word = word.left
+        if not isinstance(word, ast.Name) or (mask is not None and word.id != mask.id):
+            return None
+        mask = word
+    return mask
 
 
 def _made_state(node: ast.Assign) -> str | None:

@@ -1,16 +1,18 @@
-"""The compiled tier's direct reads and writes of the state's fields (slot_access.py): which
-parts of generated code become loads and stores at a slot's offset, and that the compiled
-code refuses anything but the state it was bound to instead of reading stray memory."""
+"""The generated source as the compiled tier gives it to Cython (cython_source.py): which parts
+become loads and stores at a slot's offset or the C gathering of a mask's plays, and that the
+compiled code refuses anything but the state it was bound to instead of reading stray memory."""
 from __future__ import annotations
 
 import ast
 import dataclasses
+import random
 
 import pytest
 
 import interpreter
 from interpreter.engine import compiled
-from interpreter.engine.slot_access import PRELUDE, direct_slots
+from interpreter.engine.cython_source import PRELUDE, cython_source
+from interpreter.engine.phases import PLAY
 from interpreter.engine.state import State
 
 SLOTS = ("hands", "current", "played", "leader", "trick")
@@ -18,7 +20,7 @@ SLOTS = ("hands", "current", "played", "leader", "trick")
 
 def _body(source: str) -> str:
     """The rewritten code without the C prelude."""
-    return direct_slots(source, SLOTS)[len(PRELUDE):].strip()
+    return cython_source(source, SLOTS)[len(PRELUDE):].strip()
 
 
 def test_reads_writes_and_updates_of_a_field_become_direct_and_the_state_is_checked_once():
@@ -74,6 +76,41 @@ def test_a_made_state_is_checked_where_it_is_made_and_other_objects_are_left_alo
         "        return s.current\n"
         "    return f(atout_get(s, 4))")
     ast.parse(_body(source))
+
+
+def test_the_plays_of_a_mask_are_gathered_in_c_from_the_same_tables_and_nothing_else_is():
+    source = ("def legal_actions(s):\n"
+              "    legal = s.hands[0]\n"
+              "    plays = [*PLAYS_0[legal & 255], *PLAYS_1[legal >> 8 & 255], *PLAYS_2[legal >> 16 & 255]]\n"
+              "    other = [*PLAYS_0[legal & 255], *PLAYS_1[legal >> 16 & 255]]\n"
+              "    mixed = [*PLAYS_0[legal & 255], *PLAYS_1[hand >> 8 & 255]]\n"
+              "    return plays + [*ACTS_0, *PLAYS_0[legal & 255]]\n")
+    assert _body(source).splitlines()[2:] == [
+        "    legal = atout_get(s, 0)[0]",
+        "    plays = atout_plays(legal, (PLAYS_0, PLAYS_1, PLAYS_2))",
+        "    other = [*PLAYS_0[legal & 255], *PLAYS_1[legal >> 16 & 255]]",
+        "    mixed = [*PLAYS_0[legal & 255], *PLAYS_1[hand >> 8 & 255]]",
+        "    return plays + [*ACTS_0, *PLAYS_0[legal & 255]]"]
+
+
+@pytest.mark.parametrize("name", ["aluette", "french-tarot"])
+def test_the_compiled_plays_of_any_mask_are_the_pure_ones(name, engines, monkeypatch):
+    """Every hand of 48 cards (six bytes) or 78 (ten, beyond one 64-bit word) gives the same
+    plays in the same order on both tiers."""
+    game = dataclasses.replace(interpreter.load(name))
+    assert type(game.state_class.legal_actions).__name__ == "cython_function_or_method"
+    state = game.new_deal(seed=11)
+    while state.phase != PLAY:
+        state.apply_unchecked(state.legal_actions()[0])
+    monkeypatch.setenv("ATOUT_ENGINE", "pure")
+    pure = dataclasses.replace(interpreter.load(name)).new_deal(seed=11)
+    while pure.phase != PLAY:
+        pure.apply_unchecked(pure.legal_actions()[0])
+    rng = random.Random(3)
+    full = (1 << game.deck.size) - 1
+    for mask in [0, 1, full, 1 << (game.deck.size - 1), *(rng.getrandbits(game.deck.size) for _ in range(200))]:
+        state._legal = pure._legal = mask & full
+        assert state.legal_actions() == pure.legal_actions()
 
 
 @pytest.fixture
