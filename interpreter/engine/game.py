@@ -12,6 +12,7 @@ from .generate import engine_class
 from .match import Match
 from .parts import Standing
 from .rules import Rules
+from .shuffle import shuffle
 from .state import State
 
 
@@ -80,7 +81,7 @@ class Game(Rules):
             hands, piles = self._stacked(layout)
             return State.start(self, dealer, hands, piles, standing=standing)
         pack = list(range(self.deck.size))
-        (seed if isinstance(seed, random.Random) else random.Random(seed)).shuffle(pack)
+        shuffle(seed if isinstance(seed, random.Random) else random.Random(seed), pack)
         return State.start(self, dealer, [0] * self.players, [pack] + [[] for _ in self.pile_names[1:]], deal=True,
                            standing=standing)
 

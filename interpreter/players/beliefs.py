@@ -23,6 +23,7 @@ import random
 
 from ..engine.cards import bits
 from ..engine.phases import PLAY, Private, Taken
+from ..engine.shuffle import shuffle
 from ..engine.state import State
 
 
@@ -255,7 +256,7 @@ def sample(b: Belief, rng: random.Random) -> list[int]:
             if pick < bound:
                 break
         cards = list(cards)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         at = 0
         for place, n in enumerate(split):
             for c in cards[at:at + n]:
@@ -350,7 +351,7 @@ def world(state: State, b: Belief, rng: random.Random) -> State:
         w.set_cards(s, places[i])
     for j, p in enumerate(b.piles):
         pile = list(bits(places[n + j]))
-        rng.shuffle(pile)                       # a face-down stock is drawn in no known order
+        shuffle(rng, pile)                      # a face-down stock is drawn in no known order
         w.piles[p] = pile
     first_transit = n + len(b.piles)
     w.incoming = [(to, places[first_transit + t]) for t, (to, _) in enumerate(state.incoming)]
