@@ -108,10 +108,14 @@ def test_an_unknown_tier_is_said_once_and_read_as_auto(monkeypatch, capsys):
 
 def test_the_lockstep_and_conformance_suites_pass_on_the_compiled_tier(tmp_path):
     """Every bundled game's engine compiled, then the suites that hold the generated engine to
-    the generic one and to independent referees, run in a process of their own on that tier."""
+    the generic one and to independent referees, run in a process of their own on that tier;
+    with them 30 rule files made at random from the schema (``ATOUT_FUZZ_RULE_FILES`` for
+    more), each compiled and played beside the generic engine."""
     suites = ["tests/engine/test_generated_engine.py", *sorted(str(p.relative_to(ROOT)) for p in
-              (ROOT / "tests" / "games").glob("test_*_conformance.py")), "tests/benchmarks/test_handwritten_peers.py"]
-    env = {**os.environ, "ATOUT_ENGINE": "compiled", "ATOUT_CACHE_DIR": str(tmp_path)}
+              (ROOT / "tests" / "games").glob("test_*_conformance.py")), "tests/benchmarks/test_handwritten_peers.py",
+              "tests/language/test_generated_rule_files.py"]
+    env = {**os.environ, "ATOUT_ENGINE": "compiled", "ATOUT_CACHE_DIR": str(tmp_path),
+           "ATOUT_FUZZ_RULE_FILES": os.environ.get("ATOUT_FUZZ_RULE_FILES", "30")}
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", *suites],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
