@@ -1,11 +1,11 @@
 """The compiled tier: a game's generated engine code built into a C extension with Cython.
 
 generate.py writes each game's hot paths as Python source. With the ``fast`` extra installed
-(``pip install 'atout[fast]'``: Cython) and a C compiler present, that source, its reads and
-writes of the state's fields made direct (cython_source.py), is compiled
-once into an extension module and cached by its hash (with Cython's version and the
-interpreter's ABI) in ``<cache folder>/engines/``; later processes import the cached module
-and compile nothing. The functions read the values the source names (the game's tables,
+(``pip install 'atout[fast]'``: Cython) and a C compiler present, that source, rewritten
+for Cython (cython_source.py: the state's fields read and written at their slots, a mask's
+plays gathered in C), is compiled once into an extension module and cached by its hash
+(with Cython's version and the interpreter's ABI) in ``<cache folder>/engines/``; later
+processes import the cached module and compile nothing. The functions read the values the source names (the game's tables,
 its rule expressions, the engine's classes) from the module's globals, set after import, so
 one source gives one module whatever objects it is given.
 
@@ -86,8 +86,8 @@ def compiled_functions(source: str, names: dict[str, Any], wanted: tuple[str, ..
 
 def module_source(source: str, names: dict[str, Any], slots: tuple[str, ...]) -> str:
     """The module Cython compiles: each name the code reads declared as a global first (Cython
-    refuses a name it cannot see defined), then the generated source with its reads and
-    writes of the fields ``slots`` made direct (cython_source.py)."""
+    refuses a name it cannot see defined), then the generated source as cython_source.py
+    rewrites it, the fields ``slots`` of the state read and written at their offsets."""
     declared = "".join(f"{name} = None\n" for name in sorted(names) if name.isidentifier())
     return f"# cython: language_level=3, binding=True\n{declared}\n{cython_source(source, slots)}"
 

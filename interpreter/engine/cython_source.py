@@ -56,7 +56,7 @@ cdef extern from *:
             Py_XSETREF(atout_seen, Py_TYPE(o));
             return 0;
         }
-        PyErr_Format(PyExc_TypeError, "this compiled engine plays a %.100s, not a %.100s",
+        PyErr_Format(PyExc_TypeError, "this compiled engine reads a %.100s, not an object of type %.100s",
                      atout_owner == NULL ? "state it was never bound to" : atout_owner->tp_name,
                      Py_TYPE(o)->tp_name);
         return -1;

@@ -128,7 +128,7 @@ def test_a_compiled_engine_given_another_object_raises_instead_of_reading_it(eng
     assert type(cls.apply_unchecked).__name__ == "cython_function_or_method"
     state = game.new_deal(seed=5)
     action = state.legal_actions()[0]
-    with pytest.raises(TypeError, match="this compiled engine plays a State, not a Action"):
+    with pytest.raises(TypeError, match="this compiled engine reads a State, not an object of type Action"):
         cls.apply_unchecked(action, action)
     bare = cls.__new__(cls)
     with pytest.raises(AttributeError, match="'GeneratedState' object has no attribute 'hands'"):
