@@ -146,7 +146,7 @@ def _play_source(writer: Writer) -> str:
     out = ["def _play(s, card):",
            '    """Play a card; at the end of a trick, give it to its winner and go on or end the deal."""',
            "    seat = s.current",
-           *(["    said = s.sayings(card)"] if game.sayings else []),
+           *([f"    said = s.sayings(card) if {_may_say(writer)} else None"] if game.sayings else []),
            "    bit = 1 << card",
            "    s.hands[seat] &= ~bit",
            "    s.played |= bit",
@@ -220,6 +220,13 @@ def _play_source(writer: Writer) -> str:
             out += indent(draw, 4)
     out += ["    if s.hands[nxt]:", "        s.current = nxt", "    else:", "        s._end()"]
     return "\n".join(out)
+
+
+def _may_say(writer: Writer) -> str:
+    """Whether ``card`` is among the cards of a saying ('say'): only then can playing it say
+    anything, so the sayings (a call that works each of them out again) are asked only then."""
+    return " or ".join(f"({writer.rule(('play', 'say', i, 'cards'), saying.cards)}) >> card & 1"
+                       for i, saying in enumerate(writer.game.sayings))
 
 
 def _winning_source(writer: Writer) -> list[str]:
