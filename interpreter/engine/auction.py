@@ -19,7 +19,7 @@ round only says who speaks in the second (a two-step auction).
 from __future__ import annotations
 
 from .parts import Action
-from .phases import END_OF_AUCTION, OVER
+from .phases import END_OF_AUCTION
 
 
 class AuctionPhase:
@@ -162,8 +162,7 @@ class AuctionPhase:
             seat, action = default
             return self._won_auction(seat(self), action)
         if self.game.auction.passed_out == "score":   # a passed-out board: the deal ends, and counts
-            self.phase = OVER
-            self.current = None
+            self._end()
             return
         self._annul()
 

@@ -361,3 +361,4 @@ class TrickPlay:
     def _end(self) -> None:
         self.phase = OVER
         self.current = None
+        self.is_over = True

@@ -52,6 +52,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("shown", "SEATS(0)"), ("shown_cards", "SEATS(0)"), ("teams", "game.teams"), ("team_of", "game.team_of"),
     ("stage", "TRANSFERS"), ("decision", "None"), ("pending", "None"), ("queue", "[]"), ("incoming", "[]"),
     ("annulled", "False"),
+    ("is_over", "False"),               # the deal is over: set with current = None, once (_end, _annul)
     ("dummy", "None"), ("dummy_by", "None"),   # a seat whose cards another chooses (play: dummy), and that seat
     ("match_scores", "None if standing is None else standing.scores"),
     ("deal_number", "1 if standing is None else standing.deal_number"),
@@ -91,11 +92,13 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement, Refusals):
     """One deal in progress. ``apply`` checks legality; ``clone`` is a few list copies.
 
     Cards are int bitmasks (hands, won cards) or short lists (piles, top card first; the
-    trick in order of play). Everything else is a few ints.
+    trick in order of play). Everything else is a few ints. ``is_over`` is True once the deal
+    has ended (``current`` is then None): a field, not a property, since a playout reads it at
+    every step.
     """
 
     __slots__ = ("game", "phase", "hands", "piles", "dealer", "current", "leader", "trick", "trick_seats",
-                 "won", "tricks", "winners", "trump", "history", "bound", "taker", "contract", "bids",
+                 "won", "tricks", "winners", "trump", "history", "is_over", "bound", "taker", "contract", "bids",
                  "round", "spoken", "marks", "melds", "dealt", "annulled", "match_scores", "scored", "_legal",
                  "teams", "team_of", "call", "stage", "decision", "pending", "queue", "incoming", "shown",
                  "shown_cards", "past", "deal_number", "counters", "trumps", "out", "rule", "points", "memo", "duel",
@@ -194,6 +197,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement, Refusals):
         self.annulled = True
         self.phase = OVER
         self.current = None
+        self.is_over = True
 
     def clone(self) -> State:
         other = self.__class__.__new__(self.__class__)
@@ -246,6 +250,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement, Refusals):
         other.incoming = self.incoming
         other.dealt = self.dealt
         other.annulled = self.annulled
+        other.is_over = self.is_over
         other.match_scores = self.match_scores
         other.deal_number = self.deal_number
         other.counters = self.counters
@@ -270,10 +275,6 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement, Refusals):
     def dummy_shown(self) -> bool:
         """True once the dummy's hand lies face up: after the opening lead."""
         return self.dummy is not None and self.played != 0
-
-    @property
-    def is_over(self) -> bool:
-        return self.current is None
 
     def trick_winner_at(self) -> int:
         """Position in the trick (not empty) of the card winning it so far, -1 when it is

@@ -28,6 +28,7 @@ def test_random_deals_keep_invariants(name):
         steps = 0
         while not state.is_over:
             seat = state.current_player
+            assert state.current is not None, "a deal not over has a seat to act"
             legal = state.legal_actions()
             assert legal, "a player to act always has a legal action"
             _check_conservation(state, everything)
@@ -41,6 +42,7 @@ def test_random_deals_keep_invariants(name):
             state.apply(action)
             steps += 1
             assert steps <= game.deck.size * 4, "a deal must end"
+        assert state.current is None and state.clone().is_over, "an ended deal has no seat to act, and its copy ended too"
         _check_conservation(state, everything)
         result = state.result()
         assert len(result.seat_scores) == game.players
