@@ -11,7 +11,7 @@ from typing import Any, Callable
 Fn = Callable[[Any], Any]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """One move; ``text`` is its canonical form, e.g. ``play 3O``, ``pass``, ``name H``.
 
