@@ -223,7 +223,8 @@ class TrickPlay:
         if spec.ranking is not None:
             self.rule, self.points = game.rankings[spec.ranking]
         if self.phase == PLAY:
-            self.tables = self.rule.tables(self.trump, self.trumps, game.deck.all)
+            if spec.trump is not None or spec.ranking is not None:     # the trick's tables follow the new order
+                self.tables = self.rule.tables(self.trump, self.trumps, game.deck.all)
             if spec.at == "turn":
                 self.taken |= 1 << (action.arg * game.players + seat)
             if spec.at in ("lead", "turn") and game.ends_when is not None and game.ends_when(self):

@@ -44,10 +44,12 @@ class Result:
     def later(cls, seat_scores: tuple, team_scores: tuple, reasons: Callable[[], tuple[Reason, ...]],
               details: Callable[[], tuple[dict, dict]]) -> Result:
         """A result whose reasons ``reasons()`` gives, and facts and breakdown ``details()``,
-        when they are first read."""
-        result = cls(seat_scores, team_scores, ())
-        result._reasons_later = reasons
-        result._later = details
+        when they are first read. (Every deal settled makes one: its fields are set here
+        directly, the facts and breakdown left empty until ``details()`` fills them.)"""
+        result = cls.__new__(cls)
+        result.seat_scores, result.team_scores = seat_scores, team_scores
+        result._reasons = result._facts = result._breakdown = None
+        result._reasons_later, result._later = reasons, details
         return result
 
     @property
@@ -133,29 +135,31 @@ class Settlement:
             self.memo = None
 
     def _settle(self) -> Result:
-        game = self.game
-        seat_scores: list[int | Fraction] = [0] * game.players
-        team_scores: list[int | Fraction] = [0] * len(self.teams)
         if self.annulled:
-            return Result(tuple(seat_scores), tuple(team_scores), (), {"annulled": True}, {"annulled": True})
+            nothing = (0,) * self.game.players, (0,) * len(self.teams)
+            return Result(*nothing, (), {"annulled": True}, {"annulled": True})
         given = self._award_list()
-        teams, team_of = self.teams, self.team_of
+        seat_scores: list[int | Fraction] = [0] * self.game.players
+        team_scores: list[int | Fraction] = [0] * len(self.teams)
+        team_of = self.team_of
         for i, (kind, who, points, rule) in enumerate(given):
             if type(points) is Fraction:
                 points = whole(points)              # whole numbers as ints: no Fraction arithmetic after
                 given[i] = (kind, who, points, rule)
             if kind == "team":
                 team_scores[who] += points
-                for seat in teams[who]:
+                for seat in self.teams[who]:
                     seat_scores[seat] += points
             else:
                 seat_scores[who] += points
                 team_scores[team_of[who]] += points
-        names = game.team_names
         return Result.later(tuple(seat_scores), tuple(team_scores),                      # a finished deal stays as it is
-                            lambda: tuple(Reason(rule, names[who] if kind == "team" else f"seat {who}", points)
-                                          for kind, who, points, rule in given),
-                            lambda: self._details(seat_scores, team_scores, given))
+                            lambda: self._reason_list(given), lambda: self._details(seat_scores, team_scores, given))
+
+    def _reason_list(self, given: list[tuple[str, int, Any, str]]) -> tuple[Reason, ...]:
+        names = self.game.team_names
+        return tuple(Reason(rule, names[who] if kind == "team" else f"seat {who}", points)
+                     for kind, who, points, rule in given)
 
     def _details(self, seat_scores, team_scores, given) -> tuple[dict, dict]:
         """The named facts of a settled deal (its lets, marks, taker, trump) and its breakdown."""
