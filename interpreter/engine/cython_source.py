@@ -20,6 +20,8 @@ from __future__ import annotations
 import ast
 
 PRELUDE = r'''
+from random import Random as _Random
+
 cdef extern from *:
     """
     #include "structmember.h"
@@ -107,6 +109,86 @@ cdef extern from *:
         return out;
     }
 
+    /* random.Random.shuffle(items) for a random.Random and a list of at most 512 items, draw
+       for draw: each index drawn is getrandbits(k) of one 32-bit output of the generator,
+       shifted right by 32 - k (k the bit length of the count to draw below), drawn again while
+       out of range. With i indices left to draw, i outputs at least are still to come: they
+       are taken in one getrandbits(32 * i), its words lowest first: never one too many. */
+    static inline int atout_shift(unsigned int n) {     /* 32 - the bit length of n (n > 0) */
+    #if defined(__GNUC__) || defined(__clang__)
+        return __builtin_clz(n);
+    #else
+        int k = 0;
+        while (k < 32 && n >> k) k++;
+        return 32 - k;
+    #endif
+    }
+
+    static PyObject *atout_getrandbits = NULL, *atout_to_bytes = NULL, *atout_little = NULL;
+
+    static int atout_draw(PyObject* rng, Py_ssize_t count, unsigned int* words) {
+        PyObject* n = PyLong_FromSsize_t(32 * count);
+        if (n == NULL) return -1;
+        PyObject* draw[2] = {rng, n};
+        PyObject* bits = PyObject_VectorcallMethod(atout_getrandbits, draw, 2, NULL);
+        Py_DECREF(n);
+        if (bits == NULL) return -1;
+        if (count == 1) {
+            words[0] = (unsigned int)PyLong_AsUnsignedLong(bits);
+            Py_DECREF(bits);
+            return PyErr_Occurred() ? -1 : 0;
+        }
+        PyObject* size = PyLong_FromSsize_t(4 * count);
+        PyObject* convert[3] = {bits, size, atout_little};
+        PyObject* bytes = size == NULL ? NULL : PyObject_VectorcallMethod(atout_to_bytes, convert, 3, NULL);
+        Py_XDECREF(size);
+        Py_DECREF(bits);
+        if (bytes == NULL) return -1;
+        if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != 4 * count) {
+            Py_DECREF(bytes);
+            PyErr_SetString(PyExc_TypeError, "getrandbits gave no int of the bits asked for");
+            return -1;
+        }
+        const unsigned char* b = (const unsigned char*)PyBytes_AS_STRING(bytes);
+        for (Py_ssize_t t = 0; t < count; t++, b += 4)
+            words[t] = b[0] | b[1] << 8 | b[2] << 16 | (unsigned int)b[3] << 24;
+        Py_DECREF(bytes);
+        return 0;
+    }
+
+    static PyObject* atout_shuffle(PyObject* rng, PyObject* items) {
+        unsigned int words[512];
+        Py_ssize_t i = PyList_GET_SIZE(items) - 1;
+        if (i >= 512) {
+            PyErr_SetString(PyExc_ValueError, "atout_shuffle: more than 512 items (random.shuffle shuffles those)");
+            return NULL;
+        }
+        if (atout_getrandbits == NULL) {
+            atout_getrandbits = PyUnicode_InternFromString("getrandbits");
+            atout_to_bytes = PyUnicode_InternFromString("to_bytes");
+            atout_little = PyUnicode_InternFromString("little");
+            if (atout_getrandbits == NULL || atout_to_bytes == NULL || atout_little == NULL) return NULL;
+        }
+        while (i > 0) {
+            Py_ssize_t count = i;
+            if (atout_draw(rng, count, words) < 0) return NULL;
+            if (PyList_GET_SIZE(items) <= i) {
+                PyErr_SetString(PyExc_RuntimeError, "the pack changed while it was shuffled");
+                return NULL;
+            }
+            for (Py_ssize_t t = 0; t < count && i > 0; t++) {
+                Py_ssize_t j = (Py_ssize_t)(words[t] >> atout_shift((unsigned int)(i + 1)));
+                if (j <= i) {
+                    PyObject* card = PyList_GET_ITEM(items, i);
+                    PyList_SET_ITEM(items, i, PyList_GET_ITEM(items, j));
+                    PyList_SET_ITEM(items, j, card);
+                    i--;
+                }
+            }
+        }
+        Py_RETURN_NONE;
+    }
+
     static int atout_bind(PyObject* owner, PyObject* names) {
         if (!PyType_Check(owner) || !PyTuple_Check(names) || PyTuple_GET_SIZE(names) > ATOUT_MAX_SLOTS) {
             PyErr_SetString(PyExc_TypeError, "_bind(owner, names): a class and at most 256 slot names");
@@ -136,11 +218,21 @@ cdef extern from *:
     int atout_check(object o) except -1
     int atout_bind(object owner, object names) except -1
     object atout_plays(object legal, object tables)
+    object atout_shuffle(object rng, list items)
 
 
 def _bind(owner, names):
     """Find the offsets of ``names``, the slots ``owner`` declares, in that order."""
     atout_bind(owner, names)
+
+
+def shuffle_pack(rng, items):
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (shuffle.py), in C for
+    a random.Random and a list of at most 512 items."""
+    if type(rng) is not _Random or type(items) is not list or len(items) > 512:
+        rng.shuffle(items)
+        return
+    atout_shuffle(rng, items)
 '''
 
 

@@ -12,7 +12,6 @@ from .generate import engine_class
 from .match import Match
 from .parts import Standing
 from .rules import Rules
-from .shuffle import shuffle
 from .state import State
 
 
@@ -81,7 +80,7 @@ class Game(Rules):
             hands, piles = self._stacked(layout)
             return State.start(self, dealer, hands, piles, standing=standing)
         pack = list(range(self.deck.size))
-        shuffle(seed if isinstance(seed, random.Random) else random.Random(seed), pack)
+        State.shuffle_pack(seed if isinstance(seed, random.Random) else random.Random(seed), pack)
         return State.start(self, dealer, [0] * self.players, [pack] + [[] for _ in self.pile_names[1:]], deal=True,
                            standing=standing)
 

@@ -54,10 +54,12 @@ def engine_class(game: Rules) -> type[State]:
                      Taken=Taken, RULE_ERRORS=RULE_ERRORS, reraise_rule_error=reraise_rule_error)
     wanted = ("_compute_legal", "_play", "legal_actions", "apply_unchecked", "_award_list", "_deal", "_start_play",
               "start")
-    methods = compiled_functions(source, namespace, wanted, game.title, State)
+    methods = compiled_functions(source, namespace, (*wanted, "shuffle_pack"), game.title, State)
     if methods is None:
         exec(compile(source, f"<{game.path}: generated engine>", "exec"), namespace)
         methods = {name: namespace[name] for name in wanted}
+    else:
+        methods["shuffle_pack"] = staticmethod(methods["shuffle_pack"])     # the compiled module's own
     methods["start"] = classmethod(methods["start"])
     return type("GeneratedState", (State,), {"__slots__": (), "__doc__": State.__doc__, **methods})
 

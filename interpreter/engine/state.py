@@ -18,6 +18,7 @@ from .phases import (AUCTION, DECIDE, END_OF_AUCTION, OVER, PLAY, START_OF_PLAY,
 from .play import TrickPlay
 from .refusals import Refusals
 from .settlement import Reason, Result, Settlement, _num
+from .shuffle import shuffle
 from .transfers import TransferPhase
 
 if TYPE_CHECKING:
@@ -256,6 +257,10 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement, Refusals):
         other.counters = self.counters
         other._legal = self._legal
         return other
+
+    # a new deal's pack is shuffled as random.Random.shuffle shuffles it (shuffle.py); the
+    # compiled tier's engine class has the same steps in C (cython_source.py)
+    shuffle_pack = staticmethod(shuffle)
 
     def set_cards(self, seat: int, cards: int) -> None:
         """Give a seat a different hand (for worlds sampled by a player, and tests)."""

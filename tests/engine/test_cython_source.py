@@ -150,3 +150,35 @@ def test_a_state_whose_fields_are_not_slots_leaves_the_pure_engine_running(engin
     assert compiled.compiled_functions(source, {}, ("f",), game.title, Pretender) is None
     assert "the compiled tier is off (the engine of Whist does not fit the state: 'hands' is not a slot of " \
            "Pretender): the pure-Python engine runs" in capsys.readouterr().err
+
+
+def test_the_compiled_shuffle_is_random_shuffle_and_leaves_the_generator_where_it_leaves_it(engines):
+    """The compiled tier shuffles a new deal's pack in C, draw for draw as random.Random.shuffle
+    does (as shuffle.py does in Python): the same order, the generator left in the same state."""
+    shuffle_pack = dataclasses.replace(interpreter.load("aluette")).state_class.shuffle_pack
+    assert type(shuffle_pack).__name__ == "cython_function_or_method"
+    for size in [0, 1, 2, 3, 20, 32, 48, 78, 104, 511, 512, 513, 600]:
+        for seed in range(40):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            items, expected = list(range(size)), list(range(size))
+            shuffle_pack(ours, items)
+            theirs.shuffle(expected)
+            assert items == expected
+            assert ours.getrandbits(64) == theirs.getrandbits(64)
+
+
+def test_the_compiled_shuffle_leaves_other_generators_and_sequences_to_their_own_shuffle(engines):
+    class Reversing(random.Random):
+        def shuffle(self, x):
+            x.reverse()
+
+    class Pack(list):
+        pass
+    shuffle_pack = dataclasses.replace(interpreter.load("aluette")).state_class.shuffle_pack
+    items = [1, 2, 3]
+    shuffle_pack(Reversing(1), items)
+    assert items == [3, 2, 1]
+    pack, expected = Pack(range(30)), list(range(30))
+    shuffle_pack(random.Random(4), pack)
+    random.Random(4).shuffle(expected)
+    assert list(pack) == expected
