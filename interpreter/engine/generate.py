@@ -234,8 +234,9 @@ def _may_say(writer: Writer) -> str:
 def _winning_source(writer: Writer) -> list[str]:
     """Lines that keep ``s.winning_at`` (the card winning the trick so far) card by card: a
     card takes the lead when its key is higher than the winning card's, and ties it (a spoiled
-    trick) when equal in a game that spoils ties. Where the keys are open (a card without a
-    suit led) or the trick is spoiled, it is left to trick_winner_at() to find. With one
+    trick) when equal in a game that spoils ties; once spoiled, a card above the tied ones
+    takes the lead. Where the keys are open (a card without a suit led), it is left to
+    trick_winner_at() to find. With one
     ranking only, its strengths (when suits do not matter) and its ties are written in."""
     rules = _trick_rules(writer.game)
     only = rules[0] if len(rules) == 1 else None
@@ -252,7 +253,10 @@ def _winning_source(writer: Writer) -> list[str]:
     if any(rule.spoil_ties for rule in rules):
         spoils = " and s.rule.spoil_ties" if only is None else ""
         out += [f"    elif key == best and key >= 0{spoils}:",
-                "        s.winning_at = -1"]
+                "        s.winning_at = -1",
+                "elif at == -1 and (keys := s.trick_keys) is not None:   # spoiled so far: a card above the tie leads",
+                "    if keys[card] > max(map(keys.__getitem__, trick[:-1])):",
+                "        s.winning_at = len(trick) - 1"]
     return out + ["else:", "    s.winning_at = None"]
 
 
