@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+import random
 import subprocess
 import sys
 
@@ -303,3 +304,16 @@ match:
   dealer: next(dealer)
 """
 """An auction of bids 1 to 3 that, passed out, is scored ('if all pass: score') with no taker; three deals."""
+
+
+def assert_shuffles_as_random(shuffle, sizes: list[int], seeds: int) -> None:
+    """``shuffle(rng, items)`` puts ``items`` in random.Random.shuffle's order and leaves the
+    generator where random.Random.shuffle leaves it, for each size and seed."""
+    for size in sizes:
+        for seed in range(seeds):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            items, expected = list(range(size)), list(range(size))
+            shuffle(ours, items)
+            theirs.shuffle(expected)
+            assert items == expected, (size, seed)
+            assert ours.getrandbits(64) == theirs.getrandbits(64), (size, seed)

@@ -7,7 +7,8 @@ Here the source is rewritten so that each read or write of a field of the state
 (``s.hands``, ``s.current = nxt``, ``s.played |= bit``) becomes one load or store at that
 offset, in C; and the legal plays of a mask, which the pure engine gathers from one byte
 table per eight cards (``[*PLAYS_0[legal & 255], *PLAYS_1[legal >> 8 & 255], ...]``), are
-gathered from the same tables by one C function, in the same order.
+gathered from the same tables by one C function, in the same order. The module also shuffles
+a new deal's pack in C (``shuffle_pack``), draw for draw as ``random.Random.shuffle``.
 
 The offsets are found when the compiled module is bound to the class that declares the slots
 (``_bind(State, State.__slots__)``, from the slot descriptors themselves), never assumed.

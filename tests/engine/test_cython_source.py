@@ -15,6 +15,8 @@ from interpreter.engine.cython_source import PRELUDE, cython_source
 from interpreter.engine.phases import PLAY
 from interpreter.engine.state import State
 
+from helpers import assert_shuffles_as_random
+
 SLOTS = ("hands", "current", "played", "leader", "trick")
 
 
@@ -157,14 +159,7 @@ def test_the_compiled_shuffle_is_random_shuffle_and_leaves_the_generator_where_i
     does (as shuffle.py does in Python): the same order, the generator left in the same state."""
     shuffle_pack = dataclasses.replace(interpreter.load("aluette")).state_class.shuffle_pack
     assert type(shuffle_pack).__name__ == "cython_function_or_method"
-    for size in [0, 1, 2, 3, 20, 32, 48, 78, 104, 511, 512, 513, 600]:
-        for seed in range(40):
-            ours, theirs = random.Random(seed), random.Random(seed)
-            items, expected = list(range(size)), list(range(size))
-            shuffle_pack(ours, items)
-            theirs.shuffle(expected)
-            assert items == expected
-            assert ours.getrandbits(64) == theirs.getrandbits(64)
+    assert_shuffles_as_random(shuffle_pack, [0, 1, 2, 3, 20, 32, 48, 78, 104, 511, 512, 513, 600], 40)
 
 
 def test_the_compiled_shuffle_leaves_other_generators_and_sequences_to_their_own_shuffle(engines):

@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import interpreter
 from interpreter.engine.shuffle import shuffle
 
+from helpers import assert_shuffles_as_random
 
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 24, 32, 48, 52, 78, 104, 511, 512, 600])
-def test_a_shuffle_is_random_shuffle_and_leaves_the_generator_where_it_leaves_it(size):
-    for seed in range(60):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        items, expected = list(range(size)), list(range(size))
-        shuffle(ours, items)
-        theirs.shuffle(expected)
-        assert items == expected
-        assert ours.getrandbits(64) == theirs.getrandbits(64)
+
+def test_a_shuffle_is_random_shuffle_and_leaves_the_generator_where_it_leaves_it():
+    assert_shuffles_as_random(shuffle, [0, 1, 2, 3, 24, 32, 48, 52, 78, 104, 511, 512, 600], 60)
 
 
 def test_a_generator_of_another_kind_shuffles_by_its_own_method():
