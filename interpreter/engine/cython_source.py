@@ -134,11 +134,6 @@ cdef extern from *:
         PyObject* bits = PyObject_VectorcallMethod(atout_getrandbits, draw, 2, NULL);
         Py_DECREF(n);
         if (bits == NULL) return -1;
-        if (count == 1) {
-            words[0] = (unsigned int)PyLong_AsUnsignedLong(bits);
-            Py_DECREF(bits);
-            return PyErr_Occurred() ? -1 : 0;
-        }
         PyObject* size = PyLong_FromSsize_t(4 * count);
         PyObject* convert[3] = {bits, size, atout_little};
         PyObject* bytes = size == NULL ? NULL : PyObject_VectorcallMethod(atout_to_bytes, convert, 3, NULL);

@@ -236,8 +236,8 @@ def _winning_source(writer: Writer) -> list[str]:
     card takes the lead when its key is higher than the winning card's, and ties it (a spoiled
     trick) when equal in a game that spoils ties; once spoiled, a card above the tied ones
     takes the lead. Where the keys are open (a card without a suit led), it is left to
-    trick_winner_at() to find. With one
-    ranking only, its strengths (when suits do not matter) and its ties are written in."""
+    trick_winner_at() to find. With one ranking only, its strengths (when suits do not
+    matter) and its ties are written in."""
     rules = _trick_rules(writer.game)
     only = rules[0] if len(rules) == 1 else None
     if any(r.by_suit for r in rules):

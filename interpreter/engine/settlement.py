@@ -136,8 +136,8 @@ class Settlement:
 
     def _settle(self) -> Result:
         if self.annulled:
-            nothing = (0,) * self.game.players, (0,) * len(self.teams)
-            return Result(*nothing, (), {"annulled": True}, {"annulled": True})
+            return Result((0,) * self.game.players, (0,) * len(self.teams), (), {"annulled": True},
+                          {"annulled": True})
         given = self._award_list()
         seat_scores: list[int | Fraction] = [0] * self.game.players
         team_scores: list[int | Fraction] = [0] * len(self.teams)

@@ -53,7 +53,7 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("shown", "SEATS(0)"), ("shown_cards", "SEATS(0)"), ("teams", "game.teams"), ("team_of", "game.team_of"),
     ("stage", "TRANSFERS"), ("decision", "None"), ("pending", "None"), ("queue", "[]"), ("incoming", "[]"),
     ("annulled", "False"),
-    ("is_over", "False"),               # the deal is over: set with current = None, once (_end, _annul)
+    ("is_over", "False"),               # the deal is over: set with current = None, by _end only
     ("dummy", "None"), ("dummy_by", "None"),   # a seat whose cards another chooses (play: dummy), and that seat
     ("match_scores", "None if standing is None else standing.scores"),
     ("deal_number", "1 if standing is None else standing.deal_number"),
@@ -196,9 +196,7 @@ class State(AuctionPhase, TransferPhase, TrickPlay, Settlement, Refusals):
 
     def _annul(self) -> None:
         self.annulled = True
-        self.phase = OVER
-        self.current = None
-        self.is_over = True
+        self._end()
 
     def clone(self) -> State:
         other = self.__class__.__new__(self.__class__)
